@@ -1,0 +1,5 @@
+"""python -m mjscore"""
+
+from mjscore.cli import main
+
+main()

@@ -1,0 +1,87 @@
+"""The generic decomposer: concealed kinds + wild cards -> every reading.
+
+It knows nothing of any game. A caller says how many sets and pairs the
+concealed part must make, which kinds may start a run (none, for BABA), and
+whether wild cards alone may form a group; it gets back every distinct way to
+split the cards, each as a sorted tuple of ``Group``. Results are cached on the
+(hashable) arguments, so a batch of similar hands splits each shape once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from mjscore.hand import Group, Shape
+
+Groups = tuple[Group, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """What the concealed cards must form."""
+
+    sets: int
+    pairs: int = 0
+    run_starts: frozenset[int] = frozenset()  # kinds k where k, k+1, k+2 is a run
+    wild_only_groups: bool = False  # may wilds alone form a set or pair?
+
+
+def decompose(counts: tuple[int, ...], wilds: int, target: Target) -> tuple[Groups, ...]:
+    """Every split of ``counts`` (a count per kind) plus ``wilds`` into the target."""
+    return _decompose(counts, wilds, target.sets, target.pairs, target)
+
+
+@lru_cache(maxsize=65536)
+def _decompose(counts: tuple[int, ...], wilds: int, sets: int, pairs: int, target: Target) -> tuple[Groups, ...]:
+    first = next((k for k, c in enumerate(counts) if c), None)
+    if first is None:
+        return _wild_only(wilds, sets, pairs, target)
+    found: set[Groups] = set()
+    for group, used, left in _groups_with(first, counts, wilds, sets, pairs, target):
+        rest = list(counts)
+        for k in used:
+            rest[k] -= 1
+        need_sets = sets - (group.shape is not Shape.PAIR)
+        need_pairs = pairs - (group.shape is Shape.PAIR)
+        for tail in _decompose(tuple(rest), left, need_sets, need_pairs, target):
+            found.add(tuple(sorted((group, *tail), key=_group_key)))
+    return tuple(sorted(found, key=lambda gs: [_group_key(g) for g in gs]))
+
+
+def _groups_with(
+    k: int, counts: tuple[int, ...], wilds: int, sets: int, pairs: int, target: Target
+) -> Iterator[tuple[Group, tuple[int, ...], int]]:
+    """Every group that uses the lowest remaining kind ``k``: (group, kinds used, wilds left)."""
+    have = counts[k]
+    if sets:
+        for real in range(min(have, 3), 0, -1):
+            if 3 - real <= wilds:
+                yield Group(Shape.SET, k, 3 - real), (k,) * real, wilds - 3 + real
+    if pairs:
+        for real in range(min(have, 2), 0, -1):
+            if 2 - real <= wilds:
+                yield Group(Shape.PAIR, k, 2 - real), (k,) * real, wilds - 2 + real
+    if sets and target.run_starts:
+        # k is the lowest real card left, so run places below it can only be wild.
+        for start in (k - 2, k - 1, k):
+            if start not in target.run_starts:
+                continue
+            places = range(start, start + 3)
+            used = tuple(p for p in places if p >= k and counts[p])
+            missing = 3 - len(used)
+            if k in used and missing <= wilds:
+                yield Group(Shape.RUN, start, missing), used, wilds - missing
+
+
+def _wild_only(wilds: int, sets: int, pairs: int, target: Target) -> tuple[Groups, ...]:
+    if wilds != 3 * sets + 2 * pairs:
+        return ()
+    if wilds and not target.wild_only_groups:
+        return ()
+    return ((Group(Shape.SET, None, 3),) * sets + (Group(Shape.PAIR, None, 2),) * pairs,)
+
+
+def _group_key(g: Group) -> tuple[int, int, int]:
+    return (-1 if g.kind is None else g.kind, list(Shape).index(g.shape), g.wilds)

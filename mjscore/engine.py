@@ -1,0 +1,75 @@
+"""The rule-table engine: one data row per scoring item, one loop to apply them.
+
+A rule's predicate answers "how many times does this item apply to this
+reading?" (0: not at all; DORAYAKI answers once per matching card). Conflicts
+are data too: a row that applies removes every row named in its
+``supersedes``. Adding an item to a rule set is adding a row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from mjscore.result import ScoreLine
+
+R = TypeVar("R")  # the reading type of a rule set
+C = TypeVar("C")  # its context (win kind, chips, seats ...)
+O = TypeVar("O")  # its options
+
+
+@dataclass(frozen=True, slots=True)
+class Rule(Generic[R, C, O]):
+    """One scoring item.
+
+    ``value`` is what one application is worth; ``value_open`` the same on an
+    open hand (``None``: no difference; 0: closed hands only).
+    """
+
+    id: str
+    name: str
+    local_name: str
+    category: str
+    value: int
+    condition: str
+    predicate: Callable[[R, C, O], int]
+    supersedes: tuple[str, ...] = ()
+    value_open: int | None = None
+    detail: Callable[[R, C, O], str] | None = None
+
+    def worth(self, is_open: bool) -> int:
+        return self.value if not is_open or self.value_open is None else self.value_open
+
+
+def apply_rules(rules: Sequence[Rule[R, C, O]], reading: R, ctx: C, options: O, is_open: bool) -> tuple[ScoreLine, ...]:
+    """The score lines of one reading, with superseded items removed."""
+    hits: list[tuple[Rule[R, C, O], int]] = []
+    for rule in rules:
+        count = int(rule.predicate(reading, ctx, options))  # a predicate may answer with a bool
+        if count and rule.worth(is_open):
+            hits.append((rule, count))
+    beaten = {loser for rule, _ in hits for loser in rule.supersedes}
+    return tuple(
+        ScoreLine(
+            rule.id,
+            rule.name,
+            rule.local_name,
+            count,
+            count * rule.worth(is_open),
+            rule.detail(reading, ctx, options) if rule.detail else "",
+        )
+        for rule, count in hits
+        if rule.id not in beaten
+    )
+
+
+def check_rule_table(rules: Sequence[Rule[R, C, O]]) -> None:
+    """Ids are unique and every conflict names a real row (run by the tests)."""
+    ids = [r.id for r in rules]
+    if len(ids) != len(set(ids)):
+        raise ValueError(f"duplicate rule ids in {ids}")
+    for rule in rules:
+        unknown = set(rule.supersedes) - set(ids)
+        if unknown:
+            raise ValueError(f"rule {rule.id} supersedes unknown rules {sorted(unknown)}")

@@ -1,0 +1,81 @@
+"""Every error mjscore reports: one tree, each problem with a stable ``code``.
+
+``NotationError`` is for text that cannot be read at all (the grammar failed);
+``HandError`` is for a line that was read but describes an impossible or
+non-winning hand. A ``HandError`` carries *all* problems found, so a user fixes
+them in one go.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a hand: a stable code, a sentence, and a column.
+
+    ``col`` is 1-based into the line as typed; 0 means "the hand as a whole".
+    """
+
+    code: str
+    message: str
+    col: int = 0
+
+    def to_dict(self) -> dict[str, object]:
+        return {"code": self.code, "message": self.message, "col": self.col}
+
+
+class MjscoreError(Exception):
+    """Base of every error mjscore raises on purpose."""
+
+    code = "error"
+
+    @property
+    def problems(self) -> tuple[Problem, ...]:
+        return (Problem(self.code, str(self)),)
+
+
+class UsageError(MjscoreError):
+    """A bad option, rules file or deck file (exit code 2 on the command line)."""
+
+    code = "usage"
+
+
+class HandError(MjscoreError):
+    """A line that was read but cannot be scored; holds every problem found."""
+
+    code = "hand"
+
+    def __init__(self, text: str, problems: tuple[Problem, ...]) -> None:
+        self.text = text
+        self._problems = problems
+        super().__init__("; ".join(p.message for p in problems))
+
+    @property
+    def problems(self) -> tuple[Problem, ...]:
+        return self._problems
+
+    def describe(self) -> str:
+        """All problems, each under the line with a caret at its column."""
+        return "\n".join(_with_caret(self.text, p.col, f"{p.message} [{p.code}]") for p in self.problems)
+
+
+class NotationError(HandError):
+    """The grammar could not read the line; one problem, at one column."""
+
+    code = "notation"
+
+    def __init__(self, text: str, col: int, message: str, code: str = "syntax") -> None:
+        super().__init__(text, (Problem(code, message, col),))
+        self.col = col
+
+
+def _with_caret(text: str, col: int, message: str) -> str:
+    if col <= 0:
+        return message
+    # East Asian wide characters take two terminal cells; line the caret up under them.
+    from wcwidth import wcswidth
+
+    width = max(wcswidth(text[: col - 1]), 0)
+    return f"{message}\n  {text}\n  {' ' * width}^"

@@ -1,0 +1,90 @@
+"""Frozen values that describe a hand: melds, the hand itself, and its readings.
+
+Kinds are indices into the rule set's tile set; wild cards are counted, not
+named, until a reading says what each one stands for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Win(Enum):
+    TSUMO = "tsumo"  # self-drawn: every other player pays
+    RON = "ron"  # on a discard: the discarder pays
+
+
+class MeldKind(Enum):
+    OPEN = "open"  # claimed: PON, chi, Min-KAN or Ka-KAN, written (...)
+    CLOSED_KAN = "closed-kan"  # An-KAN, written [...]; the hand stays concealed
+
+
+class Shape(Enum):
+    SET = "set"  # three alike (Kohtsu, pung)
+    KAN = "kan"  # four alike, always declared
+    PAIR = "pair"
+    RUN = "run"  # three in a row of one suit
+    SINGLE = "single"  # one card of a special shape (e.g. Ba-ittsu)
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A group laid on the table as written: real kinds plus wild cards."""
+
+    kinds: tuple[int, ...]
+    wilds: int
+    meld: MeldKind
+
+    @property
+    def size(self) -> int:
+        return len(self.kinds) + self.wilds
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Group:
+    """One group of a reading. ``kind`` is what it is a group *of*
+    (a run's lowest kind); ``None`` when it is wild cards only."""
+
+    shape: Shape
+    kind: int | None
+    wilds: int = 0
+    meld: MeldKind | None = None  # None: formed in the concealed hand
+
+    @property
+    def is_open(self) -> bool:
+        return self.meld is MeldKind.OPEN
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """What a player holds at the win: concealed kinds (sorted), wilds, melds."""
+
+    concealed: tuple[int, ...]
+    wilds: int
+    melds: tuple[Meld, ...] = ()
+
+    @property
+    def is_concealed(self) -> bool:
+        return all(m.meld is MeldKind.CLOSED_KAN for m in self.melds)
+
+    @property
+    def all_kinds(self) -> tuple[int, ...]:
+        """Every real (non-wild) card, concealed and melded."""
+        return self.concealed + tuple(k for m in self.melds for k in m.kinds)
+
+    @property
+    def all_wilds(self) -> int:
+        return self.wilds + sum(m.wilds for m in self.melds)
+
+    @property
+    def size(self) -> int:
+        return len(self.concealed) + self.wilds + sum(m.size for m in self.melds)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to see the hand: a named shape and its groups (melds included)."""
+
+    shape: str
+    groups: tuple[Group, ...]

@@ -1,0 +1,103 @@
+"""From text to tokens a rule set can build on; pyparsing errors become
+``NotationError`` with a column, never a traceback.
+
+The rule set that reads a line is its ``RULESET:`` prefix, else the settings'
+default. Items (flags and ``key=value``) are gathered here for every rule set
+alike: duplicates, unknown words (with a "did you mean") and rule options are
+checked in one place.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import pyparsing as pp
+
+from mjscore.errors import HandError, NotationError, Problem
+from mjscore.notation.grammar import RULESET_RE, Token, parse_body
+from mjscore.options import OptionSpec
+
+_PREFIX = re.compile(RULESET_RE)
+
+
+def split_prefix(text: str, default: str) -> tuple[str, int, int]:
+    """(rule-set name, column of the name, where the body starts)."""
+    m = _PREFIX.match(text)
+    if m is None:
+        return default, 0, 0
+    return m.group(1), m.start(1) + 1, m.end()
+
+
+def tokenize(text: str, family: str, start: int) -> list[Token]:
+    """Tokens of ``text[start:]`` with locations counted from the line's start."""
+    body = text[start:]
+    try:
+        tokens = parse_body(family, body)
+    except pp.ParseBaseException as exc:
+        raise NotationError(text, start + exc.loc + 1, _expected(exc)) from None
+    if not start:
+        return tokens
+    return [t._replace(loc=t.loc + start, value_loc=t.value_loc + start if t.value else 0) for t in tokens]
+
+
+def _expected(exc: pp.ParseBaseException) -> str:
+    found = "the end of the line" if exc.loc >= len(exc.pstr) else repr(exc.pstr[exc.loc])
+    return f"cannot read the hand here: {exc.msg[0].lower()}{exc.msg[1:]} (found {found})"
+
+
+@dataclass
+class Items:
+    """The items of one line, sorted out: flags, ``key=value`` pairs, options."""
+
+    flags: dict[str, int] = field(default_factory=dict)  # flag -> column
+    values: dict[str, tuple[str, int]] = field(default_factory=dict)  # key -> (value, column)
+    options: dict[str, bool | int] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def known_words(flags: Sequence[str], keys: Sequence[str], specs: Sequence[OptionSpec]) -> list[str]:
+    """The words a rule set reads, as a user writes them (``dora=`` for keys)."""
+    return [*flags, *(f"{k}=" for k in (*keys, *(s.name for s in specs)))]
+
+
+def gather_items(
+    tokens: Iterable[Token], flags: Sequence[str], keys: Sequence[str], specs: Sequence[OptionSpec]
+) -> Items:
+    by_option = {s.name: s for s in specs}
+    known = known_words(flags, keys, specs)
+    items = Items()
+    seen: set[str] = set()
+    for tok in tokens:
+        col = tok.loc + 1
+        name = tok.text.lower()
+        if tok.tag in ("flag", "word", "option") and name in seen:
+            items.problems.append(Problem("duplicate-item", f"{tok.text!r} is given twice", col))
+            continue
+        seen.add(name)
+        if tok.tag == "flag" and name in flags:
+            items.flags[name] = col
+        elif tok.tag == "option" and name in by_option:
+            try:
+                items.options[name] = by_option[name].read(tok.value)
+            except ValueError as exc:
+                items.problems.append(Problem("bad-value", str(exc), tok.value_loc + 1))
+        elif tok.tag == "option" and name in keys:
+            items.values[name] = (tok.value, tok.value_loc + 1)
+        elif tok.tag in ("flag", "word", "option"):
+            items.problems.append(unknown_word(tok.text + ("=" if tok.tag == "option" else ""), known, col))
+    return items
+
+
+def unknown_word(word: str, known: Sequence[str], col: int) -> Problem:
+    import difflib
+
+    guess = difflib.get_close_matches(word.lower(), known, n=1, cutoff=0.6)
+    hint = f"; did you mean {guess[0]!r}?" if guess else ""
+    return Problem("unknown-word", f"unknown word {word!r}{hint} (known: {', '.join(known)})", col)
+
+
+def fail(text: str, problems: Sequence[Problem]) -> HandError:
+    """One error carrying every problem, in the order they stand on the line."""
+    return HandError(text, tuple(sorted(problems, key=lambda p: p.col)))

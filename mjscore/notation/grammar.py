@@ -1,0 +1,146 @@
+"""The hand notation as a pyparsing grammar (imports nothing from mjscore).
+
+    line  ::= [ruleset ":"] body
+    body  ::= hand { item }            (the rule set chooses which body)
+
+Every element is named, so error messages, the BNF and the railroad diagram in
+``grammar/`` all use the same words. Compact tokens are single ``Regex``es; the
+``-`` operator marks commit points so an unclosed meld is reported where it is.
+
+Speed: pyparsing spends most of its time per element, so each body also has a
+*fast* form, one ``Regex`` for the whole body built from the very same token
+patterns, which is tried first. Whatever it does not accept goes to the
+structured grammar, which either reads it or says exactly where it fails. A
+property test holds the two to the same tokens on arbitrary text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+import pyparsing as pp
+
+# Flag words of the BABA family. A flag ends the hand part; any other bare word
+# there is read as cards (and reported as such if it is not).
+BABA_FLAGS = ("tsumo", "ron", "menzen")
+
+# Token patterns: the one home of each token's spelling.
+_CARD_CHARS = r"[^\s()\[\]=#]"
+RULESET_RE = r"\s*([A-Za-z][A-Za-z0-9_-]*)\s*:"
+KEY_VALUE_RE = r"[A-Za-z][\w-]*=\S*"
+WORD_RE = r"[A-Za-z][\w-]*(?=\s|$)"
+MELD_CARDS_RE = _CARD_CHARS + "+"
+BABA_FLAG_RE = r"(?:" + "|".join(BABA_FLAGS) + r")(?=\s|$)"
+BABA_CARDS_RE = r"(?![A-Za-z][\w-]*=)(?!" + BABA_FLAG_RE + ")" + _CARD_CHARS + "+"
+
+
+class Token(NamedTuple):
+    """One token of a line: what it is, where it starts (0-based), its text,
+    and for ``key=value`` items the value and where that starts."""
+
+    tag: str  # cards | open | closed | flag | option | word
+    loc: int
+    text: str
+    value: str = ""
+    value_loc: int = 0
+
+
+def _tag(tag: str) -> pp.ParseAction:
+    def action(_s: str, loc: int, toks: pp.ParseResults) -> Token:
+        return Token(tag, loc, toks[0])
+
+    return action
+
+
+def _option(_s: str, loc: int, toks: pp.ParseResults) -> Token:
+    return option_token(loc, toks[0])
+
+
+def option_token(loc: int, text: str) -> Token:
+    key, value = text.split("=", 1)
+    return Token("option", loc, key, value, loc + len(key) + 1)
+
+
+ruleset_prefix = pp.Regex(RULESET_RE).set_name("ruleset")
+meld_cards = pp.Regex(MELD_CARDS_RE).set_name("meld cards")
+key_value = pp.Regex(KEY_VALUE_RE).set_name("key=value").set_parse_action(_option)
+other_word = pp.Regex(WORD_RE).set_name("word").set_parse_action(_tag("word"))
+
+baba_flag = pp.Regex(BABA_FLAG_RE).set_name("baba flag").set_parse_action(_tag("flag"))
+baba_cards = pp.Regex(BABA_CARDS_RE).set_name("cards").set_parse_action(_tag("cards"))
+baba_open_meld = (pp.Suppress("(") - meld_cards - pp.Suppress(")")).set_name("open meld")
+baba_open_meld.set_parse_action(_tag("open"))
+baba_closed_kan = (pp.Suppress("[") - meld_cards - pp.Suppress("]")).set_name("closed kan")
+baba_closed_kan.set_parse_action(_tag("closed"))
+baba_group = (baba_open_meld | baba_closed_kan | baba_cards).set_name("card group")
+baba_item = (key_value | baba_flag | other_word).set_name("item")
+baba_body = (pp.OneOrMore(baba_group) + pp.ZeroOrMore(baba_item)).set_name("baba body")
+
+# Every named element, in the order the BNF lists them.
+ELEMENTS: tuple[pp.ParserElement, ...] = (
+    ruleset_prefix,
+    baba_body,
+    baba_group,
+    baba_open_meld,
+    baba_closed_kan,
+    meld_cards,
+    baba_cards,
+    baba_item,
+    key_value,
+    baba_flag,
+    other_word,
+)
+
+BODIES: dict[str, pp.ParserElement] = {"baba": baba_body}
+
+
+class _FastForm(NamedTuple):
+    body: re.Pattern[str]  # the whole body; group "hand" is the hand part
+    groups: re.Pattern[str]  # tokenizer for the hand part
+    items: re.Pattern[str]  # tokenizer for the items after it
+
+
+def _fast_form(groups: dict[str, str], items: dict[str, str]) -> _FastForm:
+    """The one-regex form of a body, built from the same token patterns."""
+    group_alt = "|".join(groups.values())
+    item_alt = "|".join(items.values())
+    body = rf"(?P<hand>\s*(?:(?:{group_alt})(?=[\s(\[]|$)\s*)+)(?:(?:{item_alt})(?:\s+|$))*"
+    return _FastForm(re.compile(body), _tokenizer(groups), _tokenizer(items))
+
+
+def _tokenizer(patterns: dict[str, str]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?P<{tag}>{pattern})" for tag, pattern in patterns.items()))
+
+
+_FAST = {
+    "baba": _fast_form(
+        {
+            "open": r"\(" + MELD_CARDS_RE + r"\)",
+            "closed": r"\[" + MELD_CARDS_RE + r"\]",
+            "cards": BABA_CARDS_RE,
+        },
+        {"option": KEY_VALUE_RE, "flag": BABA_FLAG_RE, "word": WORD_RE},
+    )
+}
+_STRIP = {"open": 1, "closed": 1}  # brackets around a meld's cards
+
+
+def parse_body(family: str, text: str) -> list[Token]:
+    """Tokens of a line's body; raises ``pp.ParseBaseException`` if unreadable."""
+    fast = _FAST[family]
+    match = fast.body.fullmatch(text)
+    if match is None:
+        return list(BODIES[family].parse_string(text, parse_all=True))
+    split = match.end("hand")
+    return [_fast_token(m) for m in fast.groups.finditer(text, 0, split)] + [
+        _fast_token(m) for m in fast.items.finditer(text, split)
+    ]
+
+
+def _fast_token(m: re.Match[str]) -> Token:
+    tag = m.lastgroup or ""
+    if tag == "option":
+        return option_token(m.start(), m.group())
+    cut = _STRIP.get(tag, 0)
+    return Token(tag, m.start(), m.group()[cut : len(m.group()) - cut])

@@ -1,0 +1,82 @@
+"""Rule options: frozen dataclasses whose every field documents itself.
+
+A rule set declares its options as a dataclass built with ``option(...)``;
+the same declaration drives inline ``key=value`` items, the TOML rules file,
+``mjscore rules NAME`` and the defaults shown in the output.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+ON_WORDS = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
+
+
+class OptionsValue(Protocol):
+    __dataclass_fields__: dict[str, dataclasses.Field[Any]]
+
+
+OptionsT = TypeVar("OptionsT", bound=OptionsValue)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    name: str
+    default: bool | int
+    doc: str
+    source: str
+    choices: tuple[int, ...] = ()
+
+    @property
+    def is_switch(self) -> bool:
+        return isinstance(self.default, bool)
+
+    def shown(self, value: bool | int) -> str:
+        return ("on" if value else "off") if self.is_switch else str(value)
+
+    def accepted(self) -> str:
+        if self.is_switch:
+            return "on or off"
+        return " or ".join(map(str, self.choices)) if self.choices else "a whole number"
+
+    def read(self, raw: object) -> bool | int:
+        """The option's value from an inline word or a TOML value; ValueError says why not."""
+        value: bool | int
+        if self.is_switch:
+            if isinstance(raw, bool):
+                value = raw
+            elif str(raw).lower() in ON_WORDS:
+                value = ON_WORDS[str(raw).lower()]
+            else:
+                raise ValueError(f"{self.name} is {self.accepted()}, not {raw!r}")
+        else:
+            try:
+                value = int(str(raw), 10) if not isinstance(raw, bool) else -1
+            except ValueError:
+                value = -1
+            if value < 0 or (self.choices and value not in self.choices):
+                raise ValueError(f"{self.name} is {self.accepted()}, not {raw!r}")
+        return value
+
+
+def option(default: bool | int, doc: str, source: str, choices: tuple[int, ...] = ()) -> Any:
+    """A dataclass field that carries its documentation."""
+    return dataclasses.field(default=default, metadata={"doc": doc, "source": source, "choices": choices})
+
+
+def specs(options_type: type[OptionsValue]) -> tuple[OptionSpec, ...]:
+    return tuple(
+        OptionSpec(f.name, f.default, f.metadata["doc"], f.metadata["source"], f.metadata["choices"])  # type: ignore[arg-type]
+        for f in dataclasses.fields(options_type)
+    )
+
+
+def with_values(options: OptionsT, values: Mapping[str, bool | int]) -> OptionsT:
+    return dataclasses.replace(options, **values) if values else options
+
+
+def as_dict(options: OptionsValue) -> dict[str, bool | int]:
+    return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)}

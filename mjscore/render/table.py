@@ -1,0 +1,58 @@
+"""``--format table``: the itemised table and the payment table, for people.
+
+The only module that imports tabulate; wcwidth (a tabulate extra) keeps kanji
+columns aligned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tabulate import tabulate
+
+from mjscore.errors import HandError
+from mjscore.result import ScoreLine, ScoreResult
+
+
+class TableRenderer:
+    def start(self) -> str | None:
+        return None
+
+    def result(self, number: int, result: ScoreResult, show_all: bool = False) -> str:
+        title = f"line {number}: " if number else ""
+        parts = [
+            f"{title}{result.ruleset_title}: {result.hand}",
+            "\n".join(f"  {label}: {value}" for label, value in result.header),
+            f"  reading: {result.reading}",
+            "",
+            items_table(result.lines, result.unit, result.total),
+            "",
+            payments_table(result),
+        ]
+        parts.extend(f"note: {note}" for note in result.notes)
+        if show_all:
+            parts += ["", f"readings considered ({len(result.candidates)}):"]
+            parts += [f"  {c.total:>3} {result.unit}  {c.reading}" for c in result.candidates]
+        return "\n".join(parts) + "\n"
+
+    def error(self, number: int, text: str, error: HandError) -> str | None:
+        return None  # reported on stderr by the CLI
+
+
+def items_table(lines: Sequence[ScoreLine], unit: str, total: int) -> str:
+    rows: list[list[object]] = [
+        [f"{x.name} ({x.detail})" if x.detail else x.name, x.local_name, x.value] for x in lines
+    ]
+    rows.append(["total per payer", "", total])
+    return tabulate(rows, headers=["item", "", unit], tablefmt="simple", colalign=("left", "left", "right"))
+
+
+def payments_table(result: ScoreResult) -> str:
+    rows: list[list[object]] = [[p.payer, p.payee, p.amount, p.reason] for p in result.payments]
+    rows.append(["", "winner receives", result.received, ""])
+    headers = ["payer", "payee", result.unit, ""]
+    return tabulate(rows, headers=headers, tablefmt="simple", colalign=("left", "left", "right", "left"))
+
+
+def error_text(error: HandError) -> str:
+    return error.describe()

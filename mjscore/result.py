@@ -1,0 +1,78 @@
+"""What scoring returns: an itemised list, payments, and how the hand was read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mjscore.payment import Payment
+
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One scoring item as it applied: ``count`` times, worth ``value`` in all."""
+
+    rule_id: str
+    name: str
+    local_name: str
+    count: int
+    value: int
+    detail: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "id": self.rule_id,
+            "name": self.name,
+            "local_name": self.local_name,
+            "count": self.count,
+            "value": self.value,
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One reading considered, with its lines and total (for ``--all``)."""
+
+    reading: str
+    lines: tuple[ScoreLine, ...]
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreResult:
+    """The best reading of a hand, itemised, and who pays whom."""
+
+    ruleset: str
+    ruleset_title: str
+    hand: str  # the hand as read, in canonical notation
+    header: tuple[tuple[str, str], ...]  # what it scored with: win, players, chips ...
+    reading: str
+    lines: tuple[ScoreLine, ...]
+    unit: str
+    total: int
+    payments: tuple[Payment, ...]
+    notes: tuple[str, ...] = ()
+    candidates: tuple[Candidate, ...] = ()
+
+    @property
+    def received(self) -> int:
+        """What the winner receives in all (every payment, the pot included)."""
+        return sum(p.amount for p in self.payments if p.payee == "winner")
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "schema": SCHEMA_VERSION,
+            "ok": True,
+            "ruleset": self.ruleset,
+            "hand": self.hand,
+            "context": dict(self.header),
+            "reading": self.reading,
+            "items": [line.to_dict() for line in self.lines],
+            "unit": self.unit,
+            "total": self.total,
+            "payments": [p.to_dict() for p in self.payments],
+            "received": self.received,
+            "notes": list(self.notes),
+        }

@@ -1,0 +1,552 @@
+"""BABA, the kanji card game (RULES.md §1): Expert and Beginner rules.
+
+A hand is 6 cards (7 with one KAN) in two sets; OBABA cards are wild. The
+scoring items are the rows of ``EXPERT_RULES`` / ``BEGINNER_RULES``; the shapes
+a hand may take are the functions in ``_SHAPES``; everything else here reads
+the notation into a ``Hand`` and checks it can exist.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from mjscore.decompose import Target, decompose
+from mjscore.engine import Rule, apply_rules
+from mjscore.errors import Problem
+from mjscore.hand import Group, Hand, Meld, MeldKind, Reading, Shape, Win
+from mjscore.notation.build import Items, fail, gather_items, known_words, unknown_word
+from mjscore.notation.grammar import BABA_FLAGS, Token
+from mjscore.options import as_dict, option, specs, with_values
+from mjscore.payment import win_payments
+from mjscore.result import Candidate, ScoreLine, ScoreResult
+from mjscore.rulesets.base import RuleRow, RuleSet
+from mjscore.settings import Settings
+from mjscore.tiles import DOUBLING_MARK, WILD_NAME, Deck
+
+HAND_SIZE = 6  # +1 with a KAN
+BA = "場"  # Ba-ittsu: one card of each kind containing it
+YAKU_KANJI = ("馬", BA, DOUBLING_MARK)  # the kanji Chin-itsu and Hon-itsu are made of
+MAX_COPIES = 4
+
+BASIC, BA_ITTSU, SAN_TOITSU = "two Kohtsu", "Ba-ittsu", "San-toitsu"
+_SOURCE = "RULES.md §1"
+_WORDLIKE = re.compile(r"[a-z][a-z_-]*")
+
+
+@dataclass(frozen=True, slots=True)
+class BeginnerOptions:
+    players: int = option(4, "players at the table; on tsumo every other player pays", "RULES.md §1.6", (3, 4))
+    obaba_dora: bool = option(
+        False, "an OBABA standing in for a chip's kind counts as a DORAYAKI card", "RULES.md §1.4 house default"
+    )
+    obaba_set: bool = option(
+        False, "three OBABA alone form a Kohtsu (of no kind)", "RULES.md §1.2 house default: it has no kind to match"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertOptions(BeginnerOptions):
+    santoitsu_four: bool = option(
+        True, "four of a kind plus a pair counts as San-toitsu (two of its pairs are one kind)", "RULES.md §1.2 house default"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class BabaTable:
+    """Everything a BABA rule looks at besides the reading."""
+
+    hand: Hand
+    win: Win
+    chips: tuple[int, ...]
+    pot: int
+    deck: Deck
+
+
+@dataclass(frozen=True, slots=True)
+class BabaDeal:
+    """A line read and checked: ready to be scored."""
+
+    text: str
+    table: BabaTable
+    options: BeginnerOptions
+    items: Items
+
+
+BabaRule = Rule[Reading, BabaTable, BeginnerOptions]
+
+
+# --- predicates: (reading, table, options) -> how many times the item applies
+
+
+def _shape_is(shape: str) -> Callable[[Reading, BabaTable, BeginnerOptions], int]:
+    return lambda reading, _t, _o: reading.shape == shape
+
+
+def _dora_cards(reading: Reading, t: BabaTable, o: BeginnerOptions) -> Counter[int]:
+    cards = Counter(k for k in t.hand.all_kinds if k in t.chips)
+    if o.obaba_dora:  # each OBABA counts as the kind it stands for in this reading
+        cards.update({g.kind: g.wilds for g in reading.groups if g.kind in t.chips and g.wilds})
+    return cards
+
+
+def _dora(reading: Reading, t: BabaTable, o: BeginnerOptions) -> int:
+    return sum(_dora_cards(reading, t, o).values())
+
+
+def _dora_detail(reading: Reading, t: BabaTable, o: BeginnerOptions) -> str:
+    return ", ".join(f"{t.deck.name(k)} ×{n}" for k, n in sorted(_dora_cards(reading, t, o).items()))
+
+
+def _menzen(_r: Reading, t: BabaTable, _o: BeginnerOptions) -> int:
+    return t.hand.is_concealed
+
+
+def _baba_yakuman(reading: Reading, t: BabaTable, _o: BeginnerOptions) -> int:
+    # Four of one kind and two OBABA as two Kohtsu; a declared KAN cannot be rearranged into it.
+    kinds = t.hand.all_kinds
+    no_kan = all(g.shape is Shape.SET for g in reading.groups)
+    return reading.shape == BASIC and no_kan and len(kinds) == 4 and len(set(kinds)) == 1 and t.hand.all_wilds == 2
+
+
+def shared_kanji(t: BabaTable) -> tuple[str, ...]:
+    """The yaku kanji that every real card of the hand contains."""
+    spellings = [t.deck.kinds[k].spelling for k in t.hand.all_kinds]
+    return tuple(kanji for kanji in YAKU_KANJI if all(kanji in s for s in spellings))
+
+
+def _chin_itsu(_r: Reading, t: BabaTable, _o: BeginnerOptions) -> int:
+    return t.hand.all_wilds == 0 and bool(shared_kanji(t))
+
+
+def _hon_itsu(_r: Reading, t: BabaTable, _o: BeginnerOptions) -> int:
+    return t.hand.all_wilds > 0 and bool(shared_kanji(t))
+
+
+def _kanji_detail(_r: Reading, t: BabaTable, _o: BeginnerOptions) -> str:
+    return "/".join(shared_kanji(t))
+
+
+WIN_RULE: BabaRule = Rule("win", "WIN", "和了", "fundamental", 1, "two Kohtsu, or a KAN and a Kohtsu", _shape_is(BASIC))
+DORAYAKI_RULE: BabaRule = Rule(
+    "dorayaki",
+    "DORAYAKI",
+    "どら焼き",
+    "bonus",
+    1,
+    "each card of a kind shown on a face-up chip (OBABA: see obaba_dora)",
+    _dora,
+    detail=_dora_detail,
+)
+
+EXPERT_RULES: tuple[BabaRule, ...] = (
+    WIN_RULE,
+    Rule(
+        "ba-ittsu",
+        "Ba-ittsu",
+        "場一通",
+        "fundamental",
+        1,
+        "the six different 場 cards, no OBABA",
+        _shape_is(BA_ITTSU),
+        supersedes=("chin-itsu",),
+    ),
+    Rule("san-toitsu", "San-toitsu", "三対子", "fundamental", 1, "three pairs, no OBABA", _shape_is(SAN_TOITSU)),
+    DORAYAKI_RULE,
+    Rule("menzen", "Menzen", "門前", "bonus", 1, "no PON, Min-KAN or Ka-KAN (An-KAN allowed)", _menzen),
+    Rule(
+        "baba-yakuman",
+        "BABA Yakuman",
+        "ババ役満",
+        "yaku",
+        5,
+        "4 cards of one kind + 2 OBABA as two Kohtsu, not from a declared KAN",
+        _baba_yakuman,
+    ),
+    Rule(
+        "chin-itsu",
+        "Chin-itsu",
+        "清一色",
+        "yaku",
+        2,
+        "every card shares 馬, 場 or 々; no OBABA",
+        _chin_itsu,
+        detail=_kanji_detail,
+    ),
+    Rule(
+        "hon-itsu",
+        "Hon-itsu",
+        "混一色",
+        "yaku",
+        1,
+        "every non-OBABA card shares 馬, 場 or 々; at least one OBABA",
+        _hon_itsu,
+        detail=_kanji_detail,
+    ),
+)
+
+BEGINNER_RULES: tuple[BabaRule, ...] = (WIN_RULE, DORAYAKI_RULE)
+
+
+# --- shapes: hand -> readings
+
+
+def _basic(hand: Hand, o: BeginnerOptions, kinds: int) -> Iterator[Reading]:
+    melded = tuple(_meld_group(m) for m in hand.melds)
+    target = Target(sets=2 - len(melded), wild_only_groups=o.obaba_set)
+    if target.sets < 0:
+        return
+    for groups in decompose(_counts(hand.concealed, kinds), hand.wilds, target):
+        yield Reading(BASIC, melded + groups)
+
+
+def _san_toitsu(hand: Hand, o: BeginnerOptions) -> Iterator[Reading]:
+    counts = Counter(hand.concealed)
+    pairs_ok = all(n == 2 or (n == 4 and getattr(o, "santoitsu_four", False)) for n in counts.values())
+    if not hand.melds and not hand.wilds and len(hand.concealed) == HAND_SIZE and pairs_ok:
+        yield Reading(SAN_TOITSU, tuple(Group(Shape.PAIR, k) for k in sorted(hand.concealed)[::2]))
+
+
+def _ba_ittsu(hand: Hand, _o: BeginnerOptions, ba_kinds: frozenset[int]) -> Iterator[Reading]:
+    if not hand.melds and not hand.wilds and set(hand.concealed) == ba_kinds and len(hand.concealed) == HAND_SIZE:
+        yield Reading(BA_ITTSU, tuple(Group(Shape.SINGLE, k) for k in hand.concealed))
+
+
+def _meld_group(m: Meld) -> Group:
+    shape = Shape.KAN if m.size == 4 else Shape.SET
+    return Group(shape, m.kinds[0] if m.kinds else None, m.wilds, m.meld)
+
+
+def _counts(kinds: Sequence[int], size: int) -> tuple[int, ...]:
+    counts = [0] * size
+    for k in kinds:
+        counts[k] += 1
+    return tuple(counts)
+
+
+# --- the rule sets
+
+
+class BabaBeginner(RuleSet[BabaDeal]):
+    name = "baba-beginner"
+    aliases: ClassVar[tuple[str, ...]] = ("baba-b", "beginner")
+    title = "BABA (Beginner rules)"
+    summary = "the BABA kanji card game, Beginner rules: two Kohtsu, DORAYAKI"
+    family = "baba"
+    unit = "KOBAN"
+    options_type = BeginnerOptions
+    flags: ClassVar[tuple[str, ...]] = BABA_FLAGS
+    keys: ClassVar[tuple[str, ...]] = ("dora", "pot")
+    rules: ClassVar[tuple[BabaRule, ...]] = BEGINNER_RULES
+    allows_kan = False
+    scores_menzen = False
+
+    def rule_rows(self) -> Sequence[RuleRow]:
+        return tuple(RuleRow(r.name, r.local_name, r.category, str(r.value), r.condition) for r in self.rules)
+
+    def readings(self, hand: Hand, o: BeginnerOptions, deck: Deck) -> Iterator[Reading]:
+        yield from _basic(hand, o, len(deck.kinds))
+
+    def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> BabaDeal:
+        """The hand and its table from a line's tokens, with every problem found."""
+        deck = settings.deck
+        cards = [t for t in tokens if t.tag in ("cards", "open", "closed")]
+        items = gather_items((t for t in tokens if t not in cards), self.flags, self.keys, self.option_specs())
+        problems = items.problems
+        options = self._options(settings, items, problems)
+        hand = self._hand(cards, deck, problems)
+        chips = _read_chips(items, deck, problems)
+        pot = _read_pot(items, problems)
+        win = self._win(items, problems)
+        if hand is not None:
+            problems.extend(self.validate(hand, items, deck))
+        if problems or hand is None or win is None:
+            raise fail(text, problems)
+        return BabaDeal(text, BabaTable(hand, win, chips, pot, deck), options, items)
+
+    def evaluate(self, deal: BabaDeal) -> ScoreResult:
+        candidates = self._candidates(deal.table, deal.options)
+        if not candidates:
+            raise fail(deal.text, [Problem("not-winning", self._why_not_winning(deal.table.hand), 0)])
+        best = max(candidates, key=lambda c: c[1].total)  # the first of equal totals
+        return self._result(deal, best, tuple(c for _, c in candidates))
+
+    # -- reading the line
+
+    def _options(self, settings: Settings, items: Items, problems: list[Problem]) -> BeginnerOptions:
+        base: dict[str, bool | int] = {}
+        by_name = {s.name: s for s in self.option_specs()}
+        for key, raw in settings.options.get(self.name, {}).items():
+            if key not in by_name:
+                problems.append(Problem("bad-option", f"rules file: {self.name} has no option {key!r}"))
+                continue
+            try:
+                base[key] = by_name[key].read(raw)
+            except ValueError as exc:
+                problems.append(Problem("bad-option", f"rules file: {exc}"))
+        default = self.options_type()
+        assert isinstance(default, BeginnerOptions)
+        return with_values(default, {**base, **items.options})
+
+    def _hand(self, cards: Sequence[Token], deck: Deck, problems: list[Problem]) -> Hand | None:
+        concealed: list[int] = []
+        wilds = 0
+        melds: list[Meld] = []
+        for tok in cards:
+            read, bad = read_cards(tok.text, deck, tok.loc + (2 if tok.tag != "cards" else 1))
+            if bad and tok.tag == "cards" and _WORDLIKE.fullmatch(tok.text):
+                bad = [self._unknown_word(tok)]  # a mistyped item word, not cards
+            problems.extend(bad)
+            real = tuple(sorted(k for k in read if k is not None))
+            if tok.tag == "cards":
+                concealed.extend(real)
+                wilds += len(read) - len(real)
+            elif not bad:
+                meld = Meld(real, len(read) - len(real), MeldKind.CLOSED_KAN if tok.tag == "closed" else MeldKind.OPEN)
+                problems.extend(_meld_problems(meld, tok.loc + 1, deck))
+                melds.append(meld)
+        if any(p.code == "unknown-card" for p in problems):
+            return None
+        return Hand(tuple(sorted(concealed)), wilds, tuple(melds))
+
+    def _unknown_word(self, tok: Token) -> Problem:
+        return unknown_word(tok.text, known_words(self.flags, self.keys, self.option_specs()), tok.loc + 1)
+
+    def _win(self, items: Items, problems: list[Problem]) -> Win | None:
+        given = [w for w in Win if w.value in items.flags]
+        if len(given) == 1:
+            return given[0]
+        if given:
+            problems.append(Problem("win-conflict", "tsumo and ron together: a win is one or the other", items.flags["ron"]))
+        else:
+            problems.append(Problem("win-missing", "say how the hand was won: tsumo (from the pile) or ron (a discard)"))
+        return None
+
+    def validate(self, hand: Hand, items: Items, deck: Deck) -> list[Problem]:
+        """Every reason this hand cannot exist under these rules."""
+        problems = []
+        kans = sum(m.size == 4 for m in hand.melds)
+        if kans and not self.allows_kan:
+            problems.append(Problem("no-kan", "Beginner rules have no KAN (use baba: for Expert rules)"))
+        if kans > 1:
+            problems.append(Problem("two-kans", "a hand holds at most one KAN: after a KAN only two cards stay in hand"))
+        elif hand.size != HAND_SIZE + kans:
+            problems.append(
+                Problem("card-count", f"a BABA hand holds 6 cards (7 with a KAN); {hand.size} given", 1)
+            )
+        for kind, n in sorted(Counter(hand.all_kinds).items()):
+            if n > MAX_COPIES:
+                problems.append(Problem("too-many-copies", f"{n} copies of {deck.name(kind)} (at most 4 exist)"))
+        if hand.all_wilds > deck.max_wilds:
+            problems.append(Problem("too-many-obaba", f"{hand.all_wilds} OBABA (at most {deck.max_wilds} are in play)"))
+        if "menzen" in items.flags and not hand.is_concealed:
+            problems.append(
+                Problem("menzen-open", "menzen was asserted but the hand has an open meld (PON, Min-KAN or Ka-KAN)", items.flags["menzen"])
+            )
+        return problems
+
+    def _why_not_winning(self, hand: Hand) -> str:
+        shapes = "two Kohtsu (sets of 3 matching cards; OBABA may stand in)"
+        if self.allows_kan:
+            shapes += ", a KAN and a Kohtsu, three pairs (San-toitsu) or the six 場 cards (Ba-ittsu)"
+        return f"not a winning hand: the cards do not form {shapes}"
+
+    # -- scoring
+
+    def _candidates(self, table: BabaTable, o: BeginnerOptions) -> list[tuple[Reading, Candidate]]:
+        out = []
+        for reading in self.readings(table.hand, o, table.deck):
+            lines = apply_rules(self.rules, reading, table, o, is_open=not table.hand.is_concealed)
+            out.append((reading, Candidate(describe(reading, table.deck), lines, sum(x.value for x in lines))))
+        return out
+
+    def _result(
+        self, deal: BabaDeal, best: tuple[Reading, Candidate], candidates: tuple[Candidate, ...]
+    ) -> ScoreResult:
+        table, o, items = deal.table, deal.options, deal.items
+        _, chosen = best
+        notes = self._notes(table, items)
+        payments = win_payments(
+            chosen.total, table.win is Win.TSUMO, o.players, table.pot, f"{chosen.total} {self.unit} hand"
+        )
+        return ScoreResult(
+            ruleset=self.name,
+            ruleset_title=self.title,
+            hand=canonical(self.name, deal),
+            header=self._header(table, o),
+            reading=chosen.reading,
+            lines=chosen.lines,
+            unit=self.unit,
+            total=chosen.total,
+            payments=payments,
+            notes=notes,
+            candidates=candidates,
+        )
+
+    def _header(self, table: BabaTable, o: BeginnerOptions) -> tuple[tuple[str, str], ...]:
+        chips = ", ".join(table.deck.name(k) for k in table.chips) or "none given"
+        changed = {k: v for k, v in as_dict(o).items() if k != "players" and v != getattr(self.options_type(), k)}
+        by_name = {s.name: s for s in specs(self.options_type)}
+        header = [
+            ("win", f"{table.win.value} ({'every other player pays' if table.win is Win.TSUMO else 'the discarder pays'})"),
+            ("players", str(o.players)),
+            ("DORAYAKI chips", chips),
+            ("pot", str(table.pot)),
+        ]
+        if changed:
+            header.append(("options", ", ".join(f"{k}={by_name[k].shown(v)}" for k, v in changed.items())))
+        return tuple(header)
+
+    def _notes(self, table: BabaTable, items: Items) -> tuple[str, ...]:
+        notes = []
+        if not table.chips:
+            notes.append("no DORAYAKI chip given (dora=...): one is always face up, so DORAYAKI may be missing")
+        kans = sum(m.size == 4 for m in table.hand.melds)
+        if kans and len(table.chips) < 1 + kans:
+            notes.append(f"a KAN turns up one more DORAYAKI chip; {len(table.chips)} chip(s) given")
+        if "menzen" in items.flags and not self.scores_menzen:
+            notes.append("menzen: the hand is concealed, but Beginner rules score no Menzen")
+        return tuple(notes)
+
+
+class BabaExpert(BabaBeginner):
+    name = "baba"
+    aliases: ClassVar[tuple[str, ...]] = ("baba-expert", "expert")
+    title = "BABA (Expert rules)"
+    summary = "the BABA kanji card game, Expert rules: KAN, Ba-ittsu, San-toitsu, Menzen, yaku"
+    options_type = ExpertOptions
+    rules: ClassVar[tuple[BabaRule, ...]] = EXPERT_RULES
+    allows_kan = True
+    scores_menzen = True
+
+    def readings(self, hand: Hand, o: BeginnerOptions, deck: Deck) -> Iterator[Reading]:
+        yield from _basic(hand, o, len(deck.kinds))
+        yield from _san_toitsu(hand, o)
+        yield from _ba_ittsu(hand, o, frozenset(k.index for k in deck.kinds if BA in k.spelling))
+
+
+# --- reading cards
+
+
+def read_cards(text: str, deck: Deck, col: int) -> tuple[list[int | None], list[Problem]]:
+    """The cards written in ``text`` (``None`` for OBABA), read left to right.
+
+    A two-kanji spelling or ASCII code is one card. A lone kanji X stands for
+    "X々"; inside a run of shorthand the same kanji stays shorthand, so
+    ``馬馬馬場場`` is 馬々×3 場々×2 while ``馬場`` is the 馬場 card. ``col`` is the
+    1-based column of ``text[0]``.
+    """
+    cards: list[int | None] = []
+    i, run = 0, ""
+    while i < len(text):
+        ch, pair = text[i], text[i : i + 2]
+        if ch in deck.wild_spellings:
+            cards.append(None)
+            i, run = i + 1, ""
+        elif len(pair) == 2 and pair.upper() in deck.by_code:
+            cards.append(deck.by_code[pair.upper()])
+            i, run = i + 2, ""
+        elif pair in deck.by_spelling and ch != run:
+            cards.append(deck.by_spelling[pair])
+            i, run = i + 2, ""
+        elif ch in deck.by_shorthand:
+            cards.append(deck.by_shorthand[ch])
+            i, run = i + 1, ch
+        else:
+            return cards, [_not_a_card(text, i, deck, col)]
+    return cards, []
+
+
+def _not_a_card(text: str, i: int, deck: Deck, col: int) -> Problem:
+    return Problem("unknown-card", f"{text[i:]!r} is not a card; the cards are {deck.card_names()}", col + i)
+
+
+def _meld_problems(meld: Meld, col: int, deck: Deck) -> list[Problem]:
+    written = "(…)" if meld.meld is MeldKind.OPEN else "[…]"
+    if meld.meld is MeldKind.CLOSED_KAN and meld.size != 4:
+        return [Problem("bad-meld", f"an An-KAN {written} is four matching cards; {meld.size} given", col)]
+    if meld.size not in (3, 4):
+        return [Problem("bad-meld", f"a meld {written} is a PON (3) or a KAN (4); {meld.size} cards given", col)]
+    if len(set(meld.kinds)) > 1:
+        names = " ".join(deck.name(k) for k in meld.kinds)
+        return [Problem("bad-meld", f"a meld's cards must match (OBABA may stand in); got {names}", col)]
+    if not meld.kinds:
+        return [Problem("bad-meld", "a meld of OBABA alone has no kind to match", col)]
+    return []
+
+
+def _read_chips(items: Items, deck: Deck, problems: list[Problem]) -> tuple[int, ...]:
+    if "dora" not in items.values:
+        return ()
+    value, col = items.values["dora"]
+    chips: list[int] = []
+    offset = 0
+    for part in value.split(","):
+        read, bad = read_cards(part, deck, col + offset)
+        problems.extend(bad)
+        for card in read:
+            if card is None:
+                problems.append(Problem("bad-chip", f"there is no DORAYAKI chip for {WILD_NAME}", col + offset))
+            elif card in chips:
+                problems.append(Problem("bad-chip", f"DORAYAKI chip {deck.name(card)} is named twice", col + offset))
+            else:
+                chips.append(card)
+        offset += len(part) + 1
+    if not value:
+        problems.append(Problem("bad-value", "dora= names the face-up DORAYAKI chips, e.g. dora=場々,馬庭", col))
+    return tuple(chips)
+
+
+def _read_pot(items: Items, problems: list[Problem]) -> int:
+    value, col = items.values.get("pot", ("0", 0))
+    if value.isdigit() and value.isascii():
+        return int(value)
+    problems.append(Problem("bad-value", f"pot= is the number of KOBAN in the pot, not {value!r}", col))
+    return 0
+
+
+# --- writing hands back
+
+
+def describe(reading: Reading, deck: Deck) -> str:
+    """A reading for people: "Kohtsu 馬々×3 · Kohtsu 場々×2+OBABA"."""
+    return " · ".join(_describe_group(g, deck) for g in reading.groups)
+
+
+_GROUP_WORDS = {Shape.SET: "Kohtsu", Shape.KAN: "KAN", Shape.PAIR: "pair", Shape.SINGLE: "", Shape.RUN: "run"}
+_MELD_WORDS = {MeldKind.OPEN: " (open)", MeldKind.CLOSED_KAN: " (An-KAN)", None: ""}
+
+
+def _describe_group(g: Group, deck: Deck) -> str:
+    size = {Shape.SET: 3, Shape.KAN: 4, Shape.PAIR: 2, Shape.SINGLE: 1, Shape.RUN: 3}[g.shape]
+    real = size - g.wilds
+    cards = f"{deck.name(g.kind)}×{real}" if g.kind is not None and real > 1 else deck.name(g.kind) if real else ""
+    wild = f"{WILD_NAME}×{g.wilds}" if g.wilds > 1 else WILD_NAME if g.wilds else ""
+    text = "+".join(x for x in (cards, wild) if x)
+    return f"{_GROUP_WORDS[g.shape]} {text}{_MELD_WORDS[g.meld]}".strip()
+
+
+def format_cards(kinds: Sequence[int], wilds: int, deck: Deck) -> str:
+    return "".join(deck.kinds[k].spelling for k in kinds) + "O" * wilds
+
+
+def canonical(ruleset: str, deal: BabaDeal) -> str:
+    """The hand as read, in notation that reads back to the same hand."""
+    table, items, options = deal.table, deal.items, deal.options
+    deck, hand = table.deck, table.hand
+    parts = [f"{ruleset}:{format_cards(hand.concealed, hand.wilds, deck)}"]
+    for m in hand.melds:
+        cards = format_cards(m.kinds, m.wilds, deck)
+        parts.append(f"({cards})" if m.meld is MeldKind.OPEN else f"[{cards}]")
+    if table.chips:
+        parts.append("dora=" + ",".join(deck.name(k) for k in table.chips))
+    if table.pot:
+        parts.append(f"pot={table.pot}")
+    parts.append(table.win.value)
+    parts.extend(f for f in ("menzen",) if f in items.flags)
+    shown = {s.name: s for s in specs(type(options))}
+    parts.extend(f"{k}={shown[k].shown(v)}" for k, v in items.options.items())
+    return " ".join(parts)

@@ -1,0 +1,55 @@
+"""What every rule set provides to the registry, the library API and the CLI."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Generic, TypeVar
+
+from mjscore.notation.grammar import Token
+from mjscore.options import OptionSpec, OptionsValue, specs
+from mjscore.result import ScoreResult
+from mjscore.settings import Settings
+
+
+@dataclass(frozen=True, slots=True)
+class RuleRow:
+    """A scoring item as ``mjscore rules NAME`` shows it."""
+
+    name: str
+    local_name: str
+    category: str
+    value: str
+    condition: str
+
+
+D = TypeVar("D")  # a rule set's "deal": one line read and checked, ready to score
+
+
+class RuleSet(ABC, Generic[D]):
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    family: ClassVar[str]  # which notation body its lines use
+    unit: ClassVar[str]
+    options_type: ClassVar[type[OptionsValue]]
+    flags: ClassVar[tuple[str, ...]]
+    keys: ClassVar[tuple[str, ...]]  # key=value items that are not rule options
+
+    @classmethod
+    def option_specs(cls) -> tuple[OptionSpec, ...]:
+        return specs(cls.options_type)
+
+    @abstractmethod
+    def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> D:
+        """Read and check one line's tokens; ``HandError`` lists every problem."""
+
+    @abstractmethod
+    def evaluate(self, deal: D) -> ScoreResult:
+        """Score the best reading and settle it (``HandError`` if it is no win)."""
+
+    @abstractmethod
+    def rule_rows(self) -> Sequence[RuleRow]:
+        """The scoring table, from the same rows the engine applies."""

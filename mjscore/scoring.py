@@ -1,0 +1,75 @@
+"""The library's front door: a line of notation in, a ``ScoreResult`` out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from mjscore.errors import HandError
+from mjscore.notation.build import fail, split_prefix, tokenize
+from mjscore.result import ScoreResult
+from mjscore.rulesets import RuleSet, find_ruleset, get_ruleset, unknown_ruleset
+from mjscore.settings import Settings
+
+_DEFAULT_SETTINGS = Settings()
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedHand:
+    """A line read and checked by its rule set, ready for ``ruleset.evaluate``."""
+
+    ruleset: RuleSet[Any]
+    deal: Any
+
+
+def parse_hand(text: str, settings: Settings | None = None) -> ParsedHand:
+    """Read one line; ``HandError`` (or its ``NotationError``) lists what is wrong."""
+    settings = settings or _DEFAULT_SETTINGS
+    name, name_col, start = split_prefix(text, settings.ruleset)
+    if find_ruleset(name) is None:
+        raise fail(text, [unknown_ruleset(name, name_col)])
+    ruleset = get_ruleset(name)
+    tokens = tokenize(text, ruleset.family, start)
+    return ParsedHand(ruleset, ruleset.build(text, tokens, settings))
+
+
+def score(text: str, settings: Settings | None = None) -> ScoreResult:
+    """Score one hand written in mjscore notation.
+
+    >>> score("baba:馬馬馬場場O dora=場 tsumo menzen").total
+    5
+    """
+    parsed = parse_hand(text, settings)
+    return parsed.ruleset.evaluate(parsed.deal)
+
+
+@dataclass(frozen=True, slots=True)
+class BatchLine:
+    """One hand line of a batch: its number, its text, and a result or an error."""
+
+    number: int
+    text: str
+    result: ScoreResult | None
+    error: HandError | None
+
+
+def hand_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """(line number, hand text) for each line that holds a hand: ``#`` starts a
+    comment, blank lines are skipped, a byte-order mark and CR LF are accepted."""
+    for number, raw in enumerate(lines, 1):
+        line = raw.rstrip("\r\n")
+        if number == 1:
+            line = line.removeprefix("\ufeff")
+        text = line.split("#", 1)[0]
+        if text.strip():
+            yield number, text.rstrip()
+
+
+def score_many(lines: Iterable[str], settings: Settings | None = None) -> Iterator[BatchLine]:
+    """Score a stream of lines lazily; a bad line yields its error and the batch goes on."""
+    for number, text in hand_lines(lines):
+        try:
+            yield BatchLine(number, text, score(text, settings), None)
+        except HandError as exc:
+            yield BatchLine(number, text, None, exc)
