@@ -102,7 +102,7 @@ def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None,
     except HandError as exc:
         _emit(renderer.start())
         _emit(renderer.error(0, text, exc))
-        click.echo(f"mjscore: {exc.describe()}", err=True)
+        click.echo(exc.describe(), err=True)
         sys.exit(EXIT_HAND)
     _emit(renderer.start())
     _emit(renderer.result(0, result, show_all))

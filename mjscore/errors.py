@@ -57,8 +57,8 @@ class HandError(MjscoreError):
         return self._problems
 
     def describe(self) -> str:
-        """All problems, each under the line with a caret at its column."""
-        return "\n".join(_with_caret(self.text, p.col, f"{p.message} [{p.code}]") for p in self.problems)
+        """Every problem as ``error: message [code]``, with the line and a caret under its column."""
+        return "\n".join(_with_caret(self.text, p.col, f"error: {p.message} [{p.code}]") for p in self.problems)
 
 
 class NotationError(HandError):

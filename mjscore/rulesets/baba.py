@@ -262,7 +262,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
         pot = _read_pot(items, problems)
         win = self._win(items, problems)
         if hand is not None:
-            problems.extend(self.validate(hand, items, deck))
+            problems.extend(self.validate(hand, items, deck, cards[0].loc + 1))
         if problems or hand is None or win is None:
             raise fail(text, problems)
         return BabaDeal(text, BabaTable(hand, win, chips, pot, deck), options, items)
@@ -325,8 +325,8 @@ class BabaBeginner(RuleSet[BabaDeal]):
             problems.append(Problem("win-missing", "say how the hand was won: tsumo (from the pile) or ron (a discard)"))
         return None
 
-    def validate(self, hand: Hand, items: Items, deck: Deck) -> list[Problem]:
-        """Every reason this hand cannot exist under these rules."""
+    def validate(self, hand: Hand, items: Items, deck: Deck, col: int) -> list[Problem]:
+        """Every reason this hand cannot exist under these rules (``col``: where the cards start)."""
         problems = []
         kans = sum(m.size == 4 for m in hand.melds)
         if kans and not self.allows_kan:
@@ -335,7 +335,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
             problems.append(Problem("two-kans", "a hand holds at most one KAN: after a KAN only two cards stay in hand"))
         elif hand.size != HAND_SIZE + kans:
             problems.append(
-                Problem("card-count", f"a BABA hand holds 6 cards (7 with a KAN); {hand.size} given", 1)
+                Problem("card-count", f"a BABA hand holds 6 cards (7 with a KAN); {hand.size} given", col)
             )
         for kind, n in sorted(Counter(hand.all_kinds).items()):
             if n > MAX_COPIES:
