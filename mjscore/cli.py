@@ -16,7 +16,7 @@ import click
 
 from mjscore import __version__
 from mjscore.errors import HandError, UsageError
-from mjscore.render import FORMATS, Renderer, get_renderer
+from mjscore.render import FORMATS, get_renderer
 from mjscore.settings import ENV_RULES, Settings, load_settings
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -39,7 +39,7 @@ def _decompose(counts: tuple[int, ...], wilds: int, sets: int, pairs: int, targe
     if first is None:
         return _wild_only(wilds, sets, pairs, target)
     found: set[Groups] = set()
-    for group, used, left in _groups_with(first, counts, wilds, sets, pairs, target):
+    for group, used, left in _groups_with(first, counts, wilds, (sets, pairs), target):
         rest = list(counts)
         for k in used:
             rest[k] -= 1
@@ -51,9 +51,11 @@ def _decompose(counts: tuple[int, ...], wilds: int, sets: int, pairs: int, targe
 
 
 def _groups_with(
-    k: int, counts: tuple[int, ...], wilds: int, sets: int, pairs: int, target: Target
+    k: int, counts: tuple[int, ...], wilds: int, need: tuple[int, int], target: Target
 ) -> Iterator[tuple[Group, tuple[int, ...], int]]:
-    """Every group that uses the lowest remaining kind ``k``: (group, kinds used, wilds left)."""
+    """Every group that uses the lowest remaining kind ``k``: (group, kinds used, wilds left).
+    ``need`` is (sets, pairs) still to make."""
+    sets, pairs = need
     have = counts[k]
     if sets:
         for real in range(min(have, 3), 0, -1):

@@ -16,11 +16,11 @@ from mjscore.result import ScoreLine
 
 R = TypeVar("R")  # the reading type of a rule set
 C = TypeVar("C")  # its context (win kind, chips, seats ...)
-O = TypeVar("O")  # its options
+Opt = TypeVar("Opt")  # its options
 
 
 @dataclass(frozen=True, slots=True)
-class Rule(Generic[R, C, O]):
+class Rule(Generic[R, C, Opt]):
     """One scoring item.
 
     ``value`` is what one application is worth; ``value_open`` the same on an
@@ -33,18 +33,20 @@ class Rule(Generic[R, C, O]):
     category: str
     value: int
     condition: str
-    predicate: Callable[[R, C, O], int]
+    predicate: Callable[[R, C, Opt], int]
     supersedes: tuple[str, ...] = ()
     value_open: int | None = None
-    detail: Callable[[R, C, O], str] | None = None
+    detail: Callable[[R, C, Opt], str] | None = None
 
     def worth(self, is_open: bool) -> int:
         return self.value if not is_open or self.value_open is None else self.value_open
 
 
-def apply_rules(rules: Sequence[Rule[R, C, O]], reading: R, ctx: C, options: O, is_open: bool) -> tuple[ScoreLine, ...]:
+def apply_rules(
+    rules: Sequence[Rule[R, C, Opt]], reading: R, ctx: C, options: Opt, is_open: bool
+) -> tuple[ScoreLine, ...]:
     """The score lines of one reading, with superseded items removed."""
-    hits: list[tuple[Rule[R, C, O], int]] = []
+    hits: list[tuple[Rule[R, C, Opt], int]] = []
     for rule in rules:
         count = int(rule.predicate(reading, ctx, options))  # a predicate may answer with a bool
         if count and rule.worth(is_open):
@@ -64,7 +66,7 @@ def apply_rules(rules: Sequence[Rule[R, C, O]], reading: R, ctx: C, options: O, 
     )
 
 
-def check_rule_table(rules: Sequence[Rule[R, C, O]]) -> None:
+def check_rule_table(rules: Sequence[Rule[R, C, Opt]]) -> None:
     """Ids are unique and every conflict names a real row (run by the tests)."""
     ids = [r.id for r in rules]
     if len(ids) != len(set(ids)):

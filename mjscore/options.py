@@ -10,13 +10,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 ON_WORDS = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
 
 
 class OptionsValue(Protocol):
-    __dataclass_fields__: dict[str, dataclasses.Field[Any]]
+    """Any options dataclass."""
+
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
 
 
 OptionsT = TypeVar("OptionsT", bound=OptionsValue)
@@ -68,10 +70,14 @@ def option(default: bool | int, doc: str, source: str, choices: tuple[int, ...] 
 
 
 def specs(options_type: type[OptionsValue]) -> tuple[OptionSpec, ...]:
-    return tuple(
-        OptionSpec(f.name, f.default, f.metadata["doc"], f.metadata["source"], f.metadata["choices"])  # type: ignore[arg-type]
-        for f in dataclasses.fields(options_type)
-    )
+    return tuple(_spec(f) for f in dataclasses.fields(options_type))
+
+
+def _spec(f: dataclasses.Field[Any]) -> OptionSpec:
+    default = f.default
+    if not isinstance(default, bool | int):
+        raise TypeError(f"option {f.name} needs a bool or int default")
+    return OptionSpec(f.name, default, f.metadata["doc"], f.metadata["source"], f.metadata["choices"])
 
 
 def with_values(options: OptionsT, values: Mapping[str, bool | int]) -> OptionsT:

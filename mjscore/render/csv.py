@@ -18,14 +18,14 @@ class CsvRenderer:
     def result(self, number: int, result: ScoreResult, show_all: bool = False) -> str:
         items = "; ".join(f"{x.name} {x.value}" for x in result.lines)
         return _row(
-            (number, "yes", result.ruleset, result.hand, items, result.total, result.unit, result.received, "", "", "")
+            (number or "", "yes", result.ruleset, result.hand, items, result.total, result.unit, result.received, "", "", "")
         )
 
     def error(self, number: int, text: str, error: HandError) -> str | None:
         first = error.problems[0]
         codes = ";".join(p.code for p in error.problems)
         messages = "; ".join(p.message for p in error.problems)
-        return _row((number, "no", "", text, "", "", "", "", codes, first.col, messages))
+        return _row((number or "", "no", "", text, "", "", "", "", codes, first.col, messages))
 
 
 def _row(values: tuple[object, ...]) -> str:

@@ -27,7 +27,8 @@ def ruleset_tables(ruleset: RuleSet[Any]) -> str:
         headers=["option", "default", "values", "meaning", "source"],
         tablefmt="simple",
     )
-    return f"{ruleset.title}\n\n{items}\n\nRule options (inline name=value, or a [{ruleset.name}] table in --rules FILE):\n\n{options}\n"
+    where = f"inline name=value, or a [{ruleset.name}] table in --rules FILE"
+    return f"{ruleset.title}\n\n{items}\n\nRule options ({where}):\n\n{options}\n"
 
 
 def deck_table(deck: Deck) -> str:

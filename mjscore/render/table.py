@@ -33,7 +33,9 @@ class TableRenderer:
         if show_all:
             parts += ["", f"readings considered ({len(result.candidates)}):"]
             parts += [f"  {c.total:>3} {result.unit}  {c.reading}" for c in result.candidates]
-        return "\n".join(parts) + "\n"
+        if number:  # in a batch, a blank line between hands
+            parts.append("")
+        return "\n".join(parts)
 
     def error(self, number: int, text: str, error: HandError) -> str | None:
         return None  # reported on stderr by the CLI

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from mjscore.errors import Problem
-from mjscore.rulesets.base import RuleSet
 from mjscore.rulesets.baba import BabaBeginner, BabaExpert
+from mjscore.rulesets.base import RuleSet
 
 RULESETS: tuple[type[RuleSet[Any]], ...] = (BabaExpert, BabaBeginner)
 

@@ -22,7 +22,7 @@ from mjscore.notation.build import Items, fail, gather_items, known_words, unkno
 from mjscore.notation.grammar import BABA_FLAGS, Token
 from mjscore.options import as_dict, option, specs, with_values
 from mjscore.payment import win_payments
-from mjscore.result import Candidate, ScoreLine, ScoreResult
+from mjscore.result import Candidate, ScoreResult
 from mjscore.rulesets.base import RuleRow, RuleSet
 from mjscore.settings import Settings
 from mjscore.tiles import DOUBLING_MARK, WILD_NAME, Deck
@@ -51,7 +51,9 @@ class BeginnerOptions:
 @dataclass(frozen=True, slots=True)
 class ExpertOptions(BeginnerOptions):
     santoitsu_four: bool = option(
-        True, "four of a kind plus a pair counts as San-toitsu (two of its pairs are one kind)", "RULES.md §1.2 house default"
+        True,
+        "four of a kind plus a pair counts as San-toitsu (two of its pairs are one kind)",
+        "RULES.md §1.2 house default",
     )
 
 
@@ -320,9 +322,13 @@ class BabaBeginner(RuleSet[BabaDeal]):
         if len(given) == 1:
             return given[0]
         if given:
-            problems.append(Problem("win-conflict", "tsumo and ron together: a win is one or the other", items.flags["ron"]))
+            problems.append(
+                Problem("win-conflict", "tsumo and ron together: a win is one or the other", items.flags["ron"])
+            )
         else:
-            problems.append(Problem("win-missing", "say how the hand was won: tsumo (from the pile) or ron (a discard)"))
+            problems.append(
+                Problem("win-missing", "say how the hand was won: tsumo (from the pile) or ron (a discard)")
+            )
         return None
 
     def validate(self, hand: Hand, items: Items, deck: Deck, col: int) -> list[Problem]:
@@ -332,11 +338,11 @@ class BabaBeginner(RuleSet[BabaDeal]):
         if kans and not self.allows_kan:
             problems.append(Problem("no-kan", "Beginner rules have no KAN (use baba: for Expert rules)"))
         if kans > 1:
-            problems.append(Problem("two-kans", "a hand holds at most one KAN: after a KAN only two cards stay in hand"))
-        elif hand.size != HAND_SIZE + kans:
             problems.append(
-                Problem("card-count", f"a BABA hand holds 6 cards (7 with a KAN); {hand.size} given", col)
+                Problem("two-kans", "a hand holds at most one KAN: after a KAN only two cards stay in hand")
             )
+        elif hand.size != HAND_SIZE + kans:
+            problems.append(Problem("card-count", f"a BABA hand holds 6 cards (7 with a KAN); {hand.size} given", col))
         for kind, n in sorted(Counter(hand.all_kinds).items()):
             if n > MAX_COPIES:
                 problems.append(Problem("too-many-copies", f"{n} copies of {deck.name(kind)} (at most 4 exist)"))
@@ -344,7 +350,11 @@ class BabaBeginner(RuleSet[BabaDeal]):
             problems.append(Problem("too-many-obaba", f"{hand.all_wilds} OBABA (at most {deck.max_wilds} are in play)"))
         if "menzen" in items.flags and not hand.is_concealed:
             problems.append(
-                Problem("menzen-open", "menzen was asserted but the hand has an open meld (PON, Min-KAN or Ka-KAN)", items.flags["menzen"])
+                Problem(
+                    "menzen-open",
+                    "menzen was asserted but the hand has an open meld (PON, Min-KAN or Ka-KAN)",
+                    items.flags["menzen"],
+                )
             )
         return problems
 
@@ -390,8 +400,9 @@ class BabaBeginner(RuleSet[BabaDeal]):
         chips = ", ".join(table.deck.name(k) for k in table.chips) or "none given"
         changed = {k: v for k, v in as_dict(o).items() if k != "players" and v != getattr(self.options_type(), k)}
         by_name = {s.name: s for s in specs(self.options_type)}
+        who_pays = "every other player pays" if table.win is Win.TSUMO else "the discarder pays"
         header = [
-            ("win", f"{table.win.value} ({'every other player pays' if table.win is Win.TSUMO else 'the discarder pays'})"),
+            ("win", f"{table.win.value} ({who_pays})"),
             ("players", str(o.players)),
             ("DORAYAKI chips", chips),
             ("pot", str(table.pot)),
