@@ -57,14 +57,19 @@ def common_options(command: F) -> F:
 
 
 def _settings(rules: str | None, deck: Path | None) -> Settings:
-    from mjscore.rulesets import find_ruleset, unknown_ruleset
+    """Settings checked up front, so a bad rules or deck file is a usage error (exit 2)."""
+    from mjscore.rulesets import find_ruleset, get_ruleset, unknown_ruleset
 
     try:
         settings = load_settings(rules, deck)
         if rules and settings.source.startswith("--rules") and find_ruleset(settings.ruleset) is None:
             raise click.BadParameter(unknown_ruleset(settings.ruleset).message, param_hint="--rules")
+        for name in settings.options:
+            if find_ruleset(name) is None:
+                raise UsageError(f"{settings.source}: [{name}] is not a rule set ({unknown_ruleset(name).message})")
+            get_ruleset(name).base_options(settings)
         if settings.deck_path:
-            _ = settings.deck  # load now: a bad deck is a usage error, not a hand error
+            _ = settings.deck
     except UsageError as exc:
         raise click.UsageError(str(exc)) from None
     return settings

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar, Protocol, TypeVar
 
 ON_WORDS = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
@@ -69,6 +70,7 @@ def option(default: bool | int, doc: str, source: str, choices: tuple[int, ...] 
     return dataclasses.field(default=default, metadata={"doc": doc, "source": source, "choices": choices})
 
 
+@cache
 def specs(options_type: type[OptionsValue]) -> tuple[OptionSpec, ...]:
     return tuple(_spec(f) for f in dataclasses.fields(options_type))
 
@@ -78,6 +80,24 @@ def _spec(f: dataclasses.Field[Any]) -> OptionSpec:
     if not isinstance(default, bool | int):
         raise TypeError(f"option {f.name} needs a bool or int default")
     return OptionSpec(f.name, default, f.metadata["doc"], f.metadata["source"], f.metadata["choices"])
+
+
+def read_table(options_type: type[OptionsValue], table: Mapping[str, object], source: str) -> dict[str, bool | int]:
+    """Option values from a rules-file table; ``ValueError`` lists every bad entry."""
+    by_name = {s.name: s for s in specs(options_type)}
+    values: dict[str, bool | int] = {}
+    faults = []
+    for key, raw in table.items():
+        if key not in by_name:
+            faults.append(f"no option {key!r} (options: {', '.join(by_name)})")
+            continue
+        try:
+            values[key] = by_name[key].read(raw)
+        except ValueError as exc:
+            faults.append(str(exc))
+    if faults:
+        raise ValueError(f"{source}: " + "; ".join(faults))
+    return values
 
 
 def with_values(options: OptionsT, values: Mapping[str, bool | int]) -> OptionsT:

@@ -29,6 +29,8 @@ class Settings:
     deck_path: Path | None = None
     options: Mapping[str, Mapping[str, object]] = field(default_factory=lambda: MappingProxyType({}))
     source: str = "defaults"
+    # Values derived once per settings (a rule set's base options); not part of equality.
+    memo: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def deck(self) -> Deck:

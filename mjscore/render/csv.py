@@ -18,7 +18,19 @@ class CsvRenderer:
     def result(self, number: int, result: ScoreResult, show_all: bool = False) -> str:
         items = "; ".join(f"{x.name} {x.value}" for x in result.lines)
         return _row(
-            (number or "", "yes", result.ruleset, result.hand, items, result.total, result.unit, result.received, "", "", "")
+            (
+                number or "",
+                "yes",
+                result.ruleset,
+                result.hand,
+                items,
+                result.total,
+                result.unit,
+                result.received,
+                "",
+                "",
+                "",
+            )
         )
 
     def error(self, number: int, text: str, error: HandError) -> str | None:

@@ -20,7 +20,7 @@ from mjscore.errors import Problem
 from mjscore.hand import Group, Hand, Meld, MeldKind, Reading, Shape, Win
 from mjscore.notation.build import Items, fail, gather_items, known_words, unknown_word
 from mjscore.notation.grammar import BABA_FLAGS, Token
-from mjscore.options import as_dict, option, specs, with_values
+from mjscore.options import OptionSpec, as_dict, option, with_values
 from mjscore.payment import win_payments
 from mjscore.result import Candidate, ScoreResult
 from mjscore.rulesets.base import RuleRow, RuleSet
@@ -258,7 +258,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
         cards = [t for t in tokens if t.tag in ("cards", "open", "closed")]
         items = gather_items((t for t in tokens if t not in cards), self.flags, self.keys, self.option_specs())
         problems = items.problems
-        options = self._options(settings, items, problems)
+        options = self._options(settings, items)
         hand = self._hand(cards, deck, problems)
         chips = _read_chips(items, deck, problems)
         pot = _read_pot(items, problems)
@@ -278,20 +278,10 @@ class BabaBeginner(RuleSet[BabaDeal]):
 
     # -- reading the line
 
-    def _options(self, settings: Settings, items: Items, problems: list[Problem]) -> BeginnerOptions:
-        base: dict[str, bool | int] = {}
-        by_name = {s.name: s for s in self.option_specs()}
-        for key, raw in settings.options.get(self.name, {}).items():
-            if key not in by_name:
-                problems.append(Problem("bad-option", f"rules file: {self.name} has no option {key!r}"))
-                continue
-            try:
-                base[key] = by_name[key].read(raw)
-            except ValueError as exc:
-                problems.append(Problem("bad-option", f"rules file: {exc}"))
-        default = self.options_type()
-        assert isinstance(default, BeginnerOptions)
-        return with_values(default, {**base, **items.options})
+    def _options(self, settings: Settings, items: Items) -> BeginnerOptions:
+        base = self.base_options(settings)
+        assert isinstance(base, BeginnerOptions)
+        return with_values(base, items.options)
 
     def _hand(self, cards: Sequence[Token], deck: Deck, problems: list[Problem]) -> Hand | None:
         concealed: list[int] = []
@@ -385,7 +375,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
         return ScoreResult(
             ruleset=self.name,
             ruleset_title=self.title,
-            hand=canonical(self.name, deal),
+            hand=canonical(self.name, deal, self.option_specs()),
             header=self._header(table, o),
             reading=chosen.reading,
             lines=chosen.lines,
@@ -398,8 +388,9 @@ class BabaBeginner(RuleSet[BabaDeal]):
 
     def _header(self, table: BabaTable, o: BeginnerOptions) -> tuple[tuple[str, str], ...]:
         chips = ", ".join(table.deck.name(k) for k in table.chips) or "none given"
-        changed = {k: v for k, v in as_dict(o).items() if k != "players" and v != getattr(self.options_type(), k)}
-        by_name = {s.name: s for s in specs(self.options_type)}
+        defaults = as_dict(self.options_type())
+        changed = {k: v for k, v in as_dict(o).items() if k != "players" and v != defaults[k]}
+        by_name = {s.name: s for s in self.option_specs()}
         who_pays = "every other player pays" if table.win is Win.TSUMO else "the discarder pays"
         header = [
             ("win", f"{table.win.value} ({who_pays})"),
@@ -544,9 +535,9 @@ def format_cards(kinds: Sequence[int], wilds: int, deck: Deck) -> str:
     return "".join(deck.kinds[k].spelling for k in kinds) + "O" * wilds
 
 
-def canonical(ruleset: str, deal: BabaDeal) -> str:
+def canonical(ruleset: str, deal: BabaDeal, option_specs: Sequence[OptionSpec]) -> str:
     """The hand as read, in notation that reads back to the same hand."""
-    table, items, options = deal.table, deal.items, deal.options
+    table, items = deal.table, deal.items
     deck, hand = table.deck, table.hand
     parts = [f"{ruleset}:{format_cards(hand.concealed, hand.wilds, deck)}"]
     for m in hand.melds:
@@ -558,6 +549,6 @@ def canonical(ruleset: str, deal: BabaDeal) -> str:
         parts.append(f"pot={table.pot}")
     parts.append(table.win.value)
     parts.extend(f for f in ("menzen",) if f in items.flags)
-    shown = {s.name: s for s in specs(type(options))}
+    shown = {s.name: s for s in option_specs}
     parts.extend(f"{k}={shown[k].shown(v)}" for k, v in items.options.items())
     return " ".join(parts)

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
+from mjscore.errors import UsageError
 from mjscore.notation.grammar import Token
-from mjscore.options import OptionSpec, OptionsValue, specs
+from mjscore.options import OptionSpec, OptionsValue, read_table, specs, with_values
 from mjscore.result import ScoreResult
 from mjscore.settings import Settings
 
@@ -41,6 +42,21 @@ class RuleSet(ABC, Generic[D]):
     @classmethod
     def option_specs(cls) -> tuple[OptionSpec, ...]:
         return specs(cls.options_type)
+
+    def base_options(self, settings: Settings) -> OptionsValue:
+        """Defaults overridden by the rules file's table for this rule set (read once
+        per settings; a bad entry is a ``UsageError``)."""
+        key = f"options:{self.name}"
+        if key not in settings.memo:
+            table = settings.options.get(self.name, {})
+            try:
+                values = read_table(self.options_type, table, f"{settings.source} [{self.name}]")
+            except ValueError as exc:
+                raise UsageError(str(exc)) from None
+            settings.memo[key] = with_values(self.options_type(), values)
+        options = settings.memo[key]
+        assert isinstance(options, self.options_type)
+        return options
 
     @abstractmethod
     def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> D:
