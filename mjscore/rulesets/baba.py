@@ -91,8 +91,10 @@ def _shape_is(shape: str) -> Callable[[Reading, BabaTable, BeginnerOptions], int
 def _dora_cards(reading: Reading, t: BabaTable, o: BeginnerOptions) -> Counter[int]:
     cards = Counter(k for k in t.hand.all_kinds if k in t.chips)
     if o.obaba_dora:  # each OBABA counts as the kind it stands for in this reading
-        cards.update({g.kind: g.wilds for g in reading.groups if g.kind in t.chips and g.wilds})
-    return cards
+        for g in reading.groups:
+            if g.kind is not None and g.kind in t.chips:
+                cards[g.kind] += g.wilds
+    return +cards  # drop zero counts
 
 
 def _dora(reading: Reading, t: BabaTable, o: BeginnerOptions) -> int:
