@@ -39,7 +39,7 @@ def tokenize(text: str, family: str, start: int) -> list[Token]:
         raise NotationError(text, start + exc.loc + 1, _expected(exc)) from None
     if not start:
         return tokens
-    return [t._replace(loc=t.loc + start, value_loc=t.value_loc + start if t.value else 0) for t in tokens]
+    return [t._replace(loc=t.loc + start, value_loc=t.value_loc + start if t.tag == "option" else 0) for t in tokens]
 
 
 def _expected(exc: pp.ParseBaseException) -> str:
@@ -90,11 +90,16 @@ def gather_items(
     return items
 
 
-def unknown_word(word: str, known: Sequence[str], col: int) -> Problem:
+def closest_word(word: str, known: Sequence[str]) -> str | None:
     import difflib
 
     guess = difflib.get_close_matches(word.lower(), known, n=1, cutoff=0.6)
-    hint = f"; did you mean {guess[0]!r}?" if guess else ""
+    return guess[0] if guess else None
+
+
+def unknown_word(word: str, known: Sequence[str], col: int) -> Problem:
+    guess = closest_word(word, known)
+    hint = f"; did you mean {guess!r}?" if guess else ""
     return Problem("unknown-word", f"unknown word {word!r}{hint} (known: {', '.join(known)})", col)
 
 

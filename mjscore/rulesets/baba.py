@@ -18,7 +18,7 @@ from mjscore.decompose import Target, decompose
 from mjscore.engine import Rule, apply_rules
 from mjscore.errors import Problem
 from mjscore.hand import Group, Hand, Meld, MeldKind, Reading, Shape, Win
-from mjscore.notation.build import Items, fail, gather_items, known_words, unknown_word
+from mjscore.notation.build import Items, closest_word, fail, gather_items, known_words, unknown_word
 from mjscore.notation.grammar import BABA_FLAGS, Token
 from mjscore.options import OptionSpec, as_dict, option, with_values
 from mjscore.payment import win_payments
@@ -291,7 +291,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
         melds: list[Meld] = []
         for tok in cards:
             read, bad = read_cards(tok.text, deck, tok.loc + (2 if tok.tag != "cards" else 1))
-            if bad and tok.tag == "cards" and _WORDLIKE.fullmatch(tok.text):
+            if bad and tok.tag == "cards" and self._looks_like_a_word(tok.text):
                 bad = [self._unknown_word(tok)]  # a mistyped item word, not cards
             problems.extend(bad)
             real = tuple(sorted(k for k in read if k is not None))
@@ -306,8 +306,17 @@ class BabaBeginner(RuleSet[BabaDeal]):
             return None
         return Hand(tuple(sorted(concealed)), wilds, tuple(melds))
 
+    def _looks_like_a_word(self, text: str) -> bool:
+        """Lower-case letters, or close to a word we know ("RON", "Tsumo"): not meant as cards."""
+        if not _WORDLIKE.fullmatch(text.lower()):
+            return False
+        return text.islower() or closest_word(text, self._known_words()) is not None
+
+    def _known_words(self) -> list[str]:
+        return known_words(self.flags, self.keys, self.option_specs())
+
     def _unknown_word(self, tok: Token) -> Problem:
-        return unknown_word(tok.text, known_words(self.flags, self.keys, self.option_specs()), tok.loc + 1)
+        return unknown_word(tok.text, self._known_words(), tok.loc + 1)
 
     def _win(self, items: Items, problems: list[Problem]) -> Win | None:
         given = [w for w in Win if w.value in items.flags]
