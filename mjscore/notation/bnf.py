@@ -250,7 +250,7 @@ def _notes() -> dict[str, str]:
             f"  a lone kanji X: shorthand for the card X々 ({shorthand}); in a run of one",
             "    shorthand kanji each stays shorthand: 馬馬馬場場 is 馬々 馬々 馬々 場々 場々,",
             "    while 馬場 is the one card 馬場",
-            "  anything else: error unknown-card at that column (unknown-word if it is a bare word)",
+            "  anything else: error unknown-card at that column (unknown-word if it looks like a mistyped item)",
             "The default deck (a reconstruction; --deck FILE replaces it), spelling and code:",
             f"  {cards}",
         ),
