@@ -550,10 +550,11 @@ def canonical(ruleset: str, deal: BabaDeal, option_specs: Sequence[OptionSpec]) 
     """The hand as read, in notation that reads back to the same hand."""
     table, items = deal.table, deal.items
     deck, hand = table.deck, table.hand
-    parts = [f"{ruleset}:{format_cards(hand.concealed, hand.wilds, deck)}"]
+    groups = [format_cards(hand.concealed, hand.wilds, deck)] if hand.concealed or hand.wilds else []
     for m in hand.melds:
         cards = format_cards(m.kinds, m.wilds, deck)
-        parts.append(f"({cards})" if m.meld is MeldKind.OPEN else f"[{cards}]")
+        groups.append(f"({cards})" if m.meld is MeldKind.OPEN else f"[{cards}]")
+    parts = [f"{ruleset}:{' '.join(groups)}"]
     if table.chips:
         parts.append("dora=" + ",".join(deck.name(k) for k in table.chips))
     if table.pot:
