@@ -62,8 +62,9 @@ def _settings(rules: str | None, deck: Path | None) -> Settings:
 
     try:
         settings = load_settings(rules, deck)
-        if rules and settings.source.startswith("--rules") and find_ruleset(settings.ruleset) is None:
-            raise click.BadParameter(unknown_ruleset(settings.ruleset).message, param_hint="--rules")
+        if settings.ruleset_from and find_ruleset(settings.ruleset) is None:
+            problem = unknown_ruleset(settings.ruleset).message
+            raise click.BadParameter(problem, param_hint=settings.ruleset_from)
         for name in settings.options:
             if find_ruleset(name) is None:
                 raise UsageError(f"{settings.source}: [{name}] is not a rule set ({unknown_ruleset(name).message})")

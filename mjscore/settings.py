@@ -29,6 +29,7 @@ class Settings:
     deck_path: Path | None = None
     options: Mapping[str, Mapping[str, object]] = field(default_factory=lambda: MappingProxyType({}))
     source: str = "defaults"
+    ruleset_from: str = ""  # where the default rule set was named ("" = built in)
     # Values derived once per settings (a rule set's base options); not part of equality.
     memo: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
@@ -42,13 +43,14 @@ class Settings:
 def load_settings(rules: str | None = None, deck: Path | None = None) -> Settings:
     """Settings from ``--rules`` (a rule-set name or a TOML file), else the
     ``MJSCORE_RULES`` environment variable, and ``--deck``."""
-    rules = rules or os.environ.get(ENV_RULES) or None
-    if rules is None:
+    given = rules or os.environ.get(ENV_RULES) or None
+    if given is None:
         return Settings(deck_path=deck)
-    path = Path(rules)
-    if rules.endswith(".toml") or path.is_file():
+    path = Path(given)
+    if given.endswith(".toml") or path.is_file():
         return _from_file(path, deck)
-    return Settings(ruleset=rules, deck_path=deck, source=f"--rules {rules}")
+    source = "--rules" if rules else f"${ENV_RULES}"
+    return Settings(ruleset=given, deck_path=deck, source=source, ruleset_from=source)
 
 
 def _from_file(path: Path, deck: Path | None) -> Settings:
@@ -60,6 +62,7 @@ def _from_file(path: Path, deck: Path | None) -> Settings:
         raise UsageError(f"cannot read rules file {path}: {exc.strerror}") from exc
     except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"{path}: not valid TOML: {exc}") from exc
+    named = "ruleset" in data
     ruleset = data.pop("ruleset", DEFAULT_RULESET)
     deck_entry = data.pop("deck", None)
     if deck is None and deck_entry is not None:
@@ -72,4 +75,5 @@ def _from_file(path: Path, deck: Path | None) -> Settings:
                 "or one of the top-level keys ruleset, deck"
             )
         sections[name] = MappingProxyType(dict(table))
-    return Settings(str(ruleset), deck, MappingProxyType(sections), source=str(path))
+    source = f"rules file {path}"
+    return Settings(str(ruleset), deck, MappingProxyType(sections), source, source if named else "")

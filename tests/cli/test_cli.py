@@ -1,0 +1,633 @@
+"""The ``mjscore`` command line: score, batch, rules; formats, errors, exit codes,
+rules files, the MJSCORE_RULES variable and deck files.
+
+Expected scores are worked out from RULES.md §1; each says why in a ``# why:`` comment.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from wcwidth import wcswidth
+
+from mjscore.cli import main
+from mjscore.rulesets import RULESETS, get_ruleset
+
+ROOT = Path(__file__).resolve().parents[2]
+BRIEF = ["baba:馬馬馬場場O", "dora=場", "tsumo", "menzen"]  # the product brief's example, word by word
+
+Run = Callable[..., Result]
+
+
+@pytest.fixture
+def run(monkeypatch: pytest.MonkeyPatch) -> Run:
+    """Invoke the CLI with MJSCORE_RULES unset (unless a test sets it)."""
+    monkeypatch.delenv("MJSCORE_RULES", raising=False)
+
+    def invoke(*args: str, input: str | bytes | None = None, env: dict[str, str] | None = None) -> Result:
+        result = CliRunner().invoke(main, list(args), input=input, env=env)
+        # Whatever happens, never a traceback: only click's own exit.
+        assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+        return result
+
+    return invoke
+
+
+def rows(table: str) -> list[list[str]]:
+    """The cells of a plain-text table: columns are separated by two or more spaces."""
+    return [re.split(r"\s{2,}", line.strip()) for line in table.splitlines() if line.strip()]
+
+
+def items_of(doc: dict[str, object]) -> list[tuple[object, object]]:
+    items = doc["items"]
+    assert isinstance(items, list)
+    return [(item["id"], item["value"]) for item in items]
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --- score: the product brief's example
+
+
+def test_score_brief_example_itemised_and_payment_tables(run: Run) -> None:
+    result = run("score", *BRIEF)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    cells = rows(result.stdout)
+    first = {row[0]: row[-1] for row in cells if row[-1].isdigit()}  # item and payment rows
+    # why: 馬 = 馬々 ×3 and 場 = 場々 ×2 + OBABA make two Kohtsu: WIN 1; the chip 場々 matches two
+    # cards (the OBABA does not count): DORAYAKI 2; no open meld: Menzen 1; every real card has 々
+    # and there is an OBABA: Hon-itsu 1. Total 5; tsumo at 4 players: three pay 5, winner gets 15.
+    assert first["WIN"] == "1"
+    assert first["DORAYAKI (場々 ×2)"] == "2"
+    assert first["Menzen"] == "1"
+    assert first["Hon-itsu (々)"] == "1"
+    assert first["total per payer"] == "5"
+    payers = [row for row in cells if row[0].startswith("other player")]
+    assert [(row[0], row[1], row[2]) for row in payers] == [(f"other player {n}", "winner", "5") for n in (1, 2, 3)]
+    assert ["winner receives", "15"] in cells
+
+
+def test_score_words_may_come_as_one_argument(run: Run) -> None:
+    assert run("score", " ".join(BRIEF)).stdout == run("score", *BRIEF).stdout
+
+
+def test_score_json_is_one_document(run: Run) -> None:
+    result = run("score", *BRIEF, "--format", "json")
+    assert result.exit_code == 0
+    doc = json.loads(result.stdout)  # the whole of stdout is one JSON document
+    assert doc["schema"] == 1
+    assert doc["ok"] is True
+    assert doc["ruleset"] == "baba"
+    # why: as in the table test: WIN 1, DORAYAKI 2, Menzen 1, Hon-itsu 1 = 5.
+    assert items_of(doc) == [("win", 1), ("dorayaki", 2), ("menzen", 1), ("hon-itsu", 1)]
+    assert doc["total"] == 5
+    assert [(p["payer"], p["payee"], p["amount"]) for p in doc["payments"]] == [
+        (f"other player {n}", "winner", 5) for n in (1, 2, 3)
+    ]
+    assert doc["received"] == 15
+    assert doc["hand"] == "baba:馬々馬々馬々場々場々O dora=場々 tsumo menzen"
+
+
+def test_score_csv_is_a_header_and_one_row(run: Run) -> None:
+    result = run("score", *BRIEF, "--format", "csv")
+    assert result.exit_code == 0
+    [row] = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert row["ok"] == "yes"
+    assert row["items"] == "WIN 1; DORAYAKI 2; Menzen 1; Hon-itsu 1"
+    assert (row["total"], row["unit"], row["received"]) == ("5", "KOBAN", "15")
+
+
+def test_score_ron_is_paid_by_the_discarder(run: Run) -> None:
+    doc = json.loads(run("score", "baba:MNMNMN NBNBNB ron players=3", "--format", "json").stdout)
+    # why: two Kohtsu, concealed, no chip, no shared kanji: WIN 1 + Menzen 1 = 2, the discarder pays it all.
+    assert doc["total"] == 2
+    assert [(p["payer"], p["amount"]) for p in doc["payments"]] == [("discarder", 2), ("other player 1", 0)]
+    assert doc["received"] == 2
+
+
+def test_score_all_lists_the_readings_considered(run: Run) -> None:
+    result = run("score", *BRIEF, "--all")
+    assert result.exit_code == 0
+    assert "readings considered (1):" in result.stdout
+    assert "Kohtsu 馬々×3 · Kohtsu 場々×2+OBABA" in result.stdout
+
+
+# --- score: errors
+
+
+def _caret_under(stderr: str, hand: str) -> list[int]:
+    """Display columns (0-based, within the echoed hand) that carets point at."""
+    lines = stderr.splitlines()
+    return [
+        wcswidth(lines[i + 1][: lines[i + 1].index("^")]) - 2
+        for i, line in enumerate(lines[:-1])
+        if line == f"  {hand}" and lines[i + 1].strip() == "^"
+    ]
+
+
+def test_score_error_exit_1_message_and_caret(run: Run) -> None:
+    hand = "baba:MBMBMB NBNBNB dora=xyz ron"
+    result = run("score", hand)
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert "error: 'xyz' is not a card; the cards are 馬場 (MB)" in result.stderr
+    assert "[unknown-card]" in result.stderr
+    assert _caret_under(result.stderr, hand) == [hand.index("xyz")]
+
+
+def test_score_reports_every_problem_at_once_with_carets_under_wide_characters(run: Run) -> None:
+    hand = "baba:馬場馬場 dora=xyz tsmo"
+    result = run("score", hand)
+    assert result.exit_code == 1
+    for code in ("win-missing", "card-count", "unknown-card", "unknown-word"):
+        assert f"[{code}]" in result.stderr
+    assert "did you mean 'tsumo'?" in result.stderr
+    assert "6 cards (7 with a KAN); 2 given" in result.stderr
+    # Kanji are two cells wide: carets line up under 馬 (the cards), x and t.
+    assert _caret_under(result.stderr, hand) == [wcswidth(hand[: hand.index(s)]) for s in ("馬", "xyz", "tsmo")]
+
+
+def test_score_json_error_has_code_and_col(run: Run) -> None:
+    result = run("score", "baba:馬場馬場 dora=xyz tsmo", "--format", "json")
+    assert result.exit_code == 1
+    doc = json.loads(result.stdout)
+    assert doc["schema"] == 1
+    assert doc["ok"] is False
+    assert doc["hand"] == "baba:馬場馬場 dora=xyz tsmo"
+    assert {e["code"]: e["col"] for e in doc["errors"]} == {
+        "win-missing": 0,  # the hand as a whole
+        "card-count": 6,
+        "unknown-card": 16,
+        "unknown-word": 20,
+    }
+    assert all(e["message"] for e in doc["errors"])
+    assert "[unknown-card]" in result.stderr  # the people's version still goes to stderr
+
+
+def test_score_syntax_error_points_at_the_column(run: Run) -> None:
+    result = run("score", "baba:MBMBMB (NBNBNB ron", "--format", "json")
+    assert result.exit_code == 1
+    [error] = json.loads(result.stdout)["errors"]
+    assert error["code"] == "syntax"
+    assert "expected ')'" in error["message"]
+
+
+def test_score_csv_error_row(run: Run) -> None:
+    result = run("score", "baba:MBMBMB NBNBNB", "--format", "csv")
+    assert result.exit_code == 1
+    [row] = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert (row["ok"], row["error_code"]) == ("no", "win-missing")
+    assert "tsumo" in row["error"]
+
+
+def test_score_needs_a_hand(run: Run) -> None:
+    result = run("score")
+    assert result.exit_code == 2
+    assert "Missing argument" in result.stderr
+
+
+def test_unknown_format_is_a_usage_error(run: Run) -> None:
+    assert run("score", *BRIEF, "--format", "xml").exit_code == 2
+
+
+def test_version(run: Run) -> None:
+    from mjscore import __version__
+
+    result = run("--version")
+    assert result.exit_code == 0
+    assert __version__ in result.stdout
+
+
+def test_obaba_dora_counts_every_obaba_standing_in_for_a_chip_kind(run: Run) -> None:
+    """Regression: two Kohtsu of the chip's kind that both hold OBABA (fixed in 1935fc7)."""
+    doc = json.loads(run("score", "baba:MBMB OOOO dora=MB obaba_dora=on ron", "--format", "json").stdout)
+    # why: the only reading is Kohtsu 馬場+O+O twice; every OBABA stands in for 馬場, the chip:
+    # DORAYAKI 2 real + 4 OBABA = 6; WIN 1 + DORAYAKI 6 + Menzen 1 + Hon-itsu (馬/場) 1 = 9.
+    assert ("dorayaki", 6) in items_of(doc)
+    assert doc["total"] == 9
+
+
+# --- batch
+
+
+BATCH = """\
+# a comment line, then a hand
+baba:馬馬馬場場O dora=場 tsumo
+
+baba:MBMBMB NBNB ron
+baba:MNMNMN KBKBKB ron   # a comment after a hand
+baba:MNMNMN KBKBKB dora=xyz ron
+baba:MBMBMB NBNBNB ron
+"""
+# why: line 2 is the brief's hand (5); line 4 has 5 cards (error at the cards, col 6); line 5 is
+# WIN 1 + Menzen 1 = 2 (馬庭, 橋場 share no kanji); line 6 names no card (col 25); line 7 is
+# WIN 1 + Menzen 1 + Chin-itsu 2 (馬場 and 番場 share 場) = 4.
+BATCH_TOTALS = {2: 5, 4: None, 5: 2, 6: None, 7: 4}
+
+
+def _docs(stdout: str) -> list[dict[str, object]]:
+    return [json.loads(line) for line in stdout.splitlines()]
+
+
+def test_batch_keeps_going_past_bad_lines(run: Run, tmp_path: Path) -> None:
+    path = write(tmp_path / "hands.txt", BATCH)
+    result = run("batch", str(path), "--format", "json")
+    assert result.exit_code == 1
+    docs = _docs(result.stdout)
+    assert {d["line"]: d.get("total") for d in docs} == BATCH_TOTALS
+    assert [d["ok"] for d in docs] == [True, False, True, False, True]
+    bad = {d["line"]: d["errors"] for d in docs if not d["ok"]}
+    assert isinstance(bad[4], list)
+    assert [(e["code"], e["col"]) for e in bad[4]] == [("card-count", 6)]
+    stderr = result.stderr.splitlines()
+    assert len(stderr) == 3
+    assert stderr[0] == f"{path}:4:6: a BABA hand holds 6 cards (7 with a KAN); 5 given [card-count]"
+    assert stderr[1].startswith(f"{path}:6:25: 'xyz' is not a card; the cards are ")
+    assert stderr[1].endswith(" [unknown-card]")
+    assert stderr[2] == f"{path}: 5 hands, 3 scored, 2 failed"
+
+
+def test_batch_table_and_csv(run: Run, tmp_path: Path) -> None:
+    path = write(tmp_path / "hands.txt", BATCH)
+    table = run("batch", str(path))
+    assert table.exit_code == 1
+    assert [line for line in table.stdout.splitlines() if line.startswith("line ")] == [
+        "line 2: BABA (Expert rules): baba:馬々馬々馬々場々場々O dora=場々 tsumo",
+        "line 5: BABA (Expert rules): baba:馬庭馬庭馬庭橋場橋場橋場 ron",
+        "line 7: BABA (Expert rules): baba:馬場馬場馬場番場番場番場 ron",
+    ]
+    assert "card-count" not in table.stdout  # errors go to stderr only in a table
+    rows_ = list(csv.DictReader(io.StringIO(run("batch", str(path), "--format", "csv").stdout)))
+    assert [(r["line"], r["ok"], r["total"] or None) for r in rows_] == [
+        (str(n), "no" if t is None else "yes", None if t is None else str(t)) for n, t in BATCH_TOTALS.items()
+    ]
+
+
+def test_batch_all_good_exits_0(run: Run, tmp_path: Path) -> None:
+    path = write(tmp_path / "good.txt", "baba:MBMBMB NBNBNB ron\nbaba:MNMNMN KBKBKB tsumo\n")
+    result = run("batch", str(path))
+    assert result.exit_code == 0
+    assert result.stderr == f"{path}: 2 hands, 2 scored, 0 failed\n"
+
+
+def test_batch_reads_stdin(run: Run) -> None:
+    result = run("batch", "-", "--format", "json", input=BATCH)
+    assert result.exit_code == 1
+    assert {d["line"]: d.get("total") for d in _docs(result.stdout)} == BATCH_TOTALS
+    assert result.stderr.startswith("<stdin>:4:6: ")
+    assert result.stderr.endswith("<stdin>: 5 hands, 3 scored, 2 failed\n")
+
+
+@pytest.mark.parametrize("via", ["file", "stdin"])
+def test_batch_accepts_crlf_and_a_byte_order_mark(run: Run, tmp_path: Path, via: str) -> None:
+    data = ("\ufeff" + BATCH.replace("\n", "\r\n")).encode("utf-8")
+    if via == "file":
+        path = tmp_path / "windows.txt"
+        path.write_bytes(data)
+        result = run("batch", str(path), "--format", "json")
+    else:
+        result = run("batch", "-", "--format", "json", input=data)
+    docs = _docs(result.stdout)
+    assert {d["line"]: d.get("total") for d in docs} == BATCH_TOTALS
+    assert all("\r" not in str(d["hand"]) and "\ufeff" not in str(d["hand"]) for d in docs)
+
+
+def test_batch_byte_order_mark_before_the_first_hand(run: Run, tmp_path: Path) -> None:
+    path = tmp_path / "bom.txt"
+    path.write_bytes("\ufeffbaba:MBMBMB NBNBNB ron\r\n".encode())
+    result = run("batch", str(path), "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    # why: WIN 1 + Menzen 1 + Chin-itsu (場) 2 = 4.
+    assert _docs(result.stdout)[0]["total"] == 4
+
+
+def test_batch_of_comments_and_blank_lines_only(run: Run, tmp_path: Path) -> None:
+    path = write(tmp_path / "empty.txt", "# nothing here\n\n   \n# baba:MBMBMB NBNBNB ron\n")
+    result = run("batch", str(path), "--format", "json")
+    assert result.exit_code == 0
+    assert result.stdout == ""
+    assert result.stderr == f"{path}: 0 hands, 0 scored, 0 failed\n"
+
+
+def test_batch_missing_file_is_a_usage_error(run: Run, tmp_path: Path) -> None:
+    result = run("batch", str(tmp_path / "nothere.txt"))
+    assert result.exit_code == 2
+    assert "nothere.txt" in result.stderr
+    assert "No such file" in result.stderr or "does not exist" in result.stderr
+
+
+# --- rule sets and rules files
+
+HOUSE = 'ruleset = "baba"\n[baba]\nplayers = 3\nobaba_dora = true\n'
+HAND_WITH_OBABA = "MHMHO NBNBNB dora=MH tsumo"
+
+
+def test_rules_file_options_apply(run: Run, tmp_path: Path) -> None:
+    rules = write(tmp_path / "house.toml", HOUSE)
+    plain = json.loads(run("score", "baba:" + HAND_WITH_OBABA, "--format", "json").stdout)
+    house = json.loads(run("score", "baba:" + HAND_WITH_OBABA, "--rules", str(rules), "--format", "json").stdout)
+    # why: 馬羽×2+O and 番場×3: WIN 1 + DORAYAKI 2 + Menzen 1 = 4; three players pay at a table of 4.
+    assert (plain["total"], plain["received"]) == (4, 12)
+    # why: obaba_dora: the OBABA stands in for 馬羽, the chip: DORAYAKI 3, total 5; two players pay.
+    assert (house["total"], house["received"]) == (5, 10)
+    assert house["context"]["players"] == "3"
+
+
+def test_inline_options_override_the_rules_file(run: Run, tmp_path: Path) -> None:
+    rules = write(tmp_path / "house.toml", HOUSE)
+    doc = json.loads(
+        run("score", HAND_WITH_OBABA, "players=4", "obaba_dora=off", "--rules", str(rules), "--format", "json").stdout
+    )
+    # why: back to the defaults: total 4, three payers.
+    assert (doc["total"], doc["received"]) == (4, 12)
+
+
+def test_rules_file_ruleset_scores_lines_without_a_prefix(run: Run, tmp_path: Path) -> None:
+    rules = write(tmp_path / "house.toml", HOUSE)
+    result = run("score", HAND_WITH_OBABA, "--rules", str(rules), "--format", "json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["ruleset"] == "baba"
+
+
+def test_the_example_house_rules_file_loads(run: Run) -> None:
+    result = run("score", HAND_WITH_OBABA, "--rules", str(ROOT / "examples" / "house-rules.toml"), "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["total"] == 5  # why: as with HOUSE above
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("baba", "baba"),
+        ("BABA", "baba"),
+        ("expert", "baba"),
+        ("baba-beginner", "baba-beginner"),
+        ("beginner", "baba-beginner"),
+    ],
+)
+def test_rules_name_for_lines_without_a_prefix(run: Run, name: str, expected: str) -> None:
+    result = run("score", "MBMBMB NBNBNB ron", "--rules", name, "--format", "json")
+    assert result.exit_code == 0
+    doc = json.loads(result.stdout)
+    assert doc["ruleset"] == expected
+    # why: expert WIN 1 + Menzen 1 + Chin-itsu (場) 2 = 4; beginner WIN 1 only.
+    assert doc["total"] == (4 if expected == "baba" else 1)
+
+
+def test_a_prefix_beats_rules(run: Run) -> None:
+    doc = json.loads(run("score", "baba:MBMBMB NBNBNB ron", "--rules", "baba-beginner", "--format", "json").stdout)
+    assert doc["ruleset"] == "baba"
+
+
+def test_no_prefix_and_no_rules_means_riichi_which_is_not_available_yet(run: Run) -> None:
+    result = run("score", "MBMBMB NBNBNB ron", "--format", "json")
+    assert result.exit_code == 1
+    [error] = json.loads(result.stdout)["errors"]
+    assert error["code"] == "ruleset-unavailable"
+    assert "riichi" in error["message"]
+    assert "--rules baba" in error["message"]
+
+
+def test_environment_variable_chooses_the_rule_set(run: Run) -> None:
+    result = run("score", "MBMBMB NBNBNB ron", "--format", "json", env={"MJSCORE_RULES": "baba-beginner"})
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["ruleset"] == "baba-beginner"
+
+
+def test_environment_variable_may_name_a_rules_file(run: Run, tmp_path: Path) -> None:
+    rules = write(tmp_path / "house.toml", HOUSE)
+    result = run("score", HAND_WITH_OBABA, "--format", "json", env={"MJSCORE_RULES": str(rules)})
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["total"] == 5  # why: obaba_dora from the file, as above
+
+
+def test_rules_option_beats_the_environment_variable(run: Run) -> None:
+    result = run("score", "MBMBMB NBNBNB ron", "--rules", "baba", "--format", "json", env={"MJSCORE_RULES": "beginner"})
+    assert json.loads(result.stdout)["ruleset"] == "baba"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        pytest.param("ruleset = \n", "not valid TOML", id="not-toml"),
+        pytest.param("[baba]\nnosuch = 1\n", "no option 'nosuch'", id="unknown-option"),
+        pytest.param("[baba]\nplayers = 5\n", "players is 3 or 4", id="bad-players"),
+        pytest.param('[baba]\nobaba_dora = "maybe"\n', "obaba_dora is on or off", id="bad-switch"),
+        pytest.param("[nosuch]\nplayers = 3\n", "[nosuch] is not a rule set", id="unknown-section"),
+        pytest.param("players = 3\n", "must be a [section]", id="top-level-option"),
+    ],
+)
+def test_bad_rules_file_is_a_usage_error(run: Run, tmp_path: Path, content: str, message: str) -> None:
+    rules = write(tmp_path / "bad.toml", content)
+    result = run("score", "baba:MBMBMB NBNBNB ron", "--rules", str(rules))
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert "bad.toml" in result.stderr
+    assert result.stdout == ""
+
+
+def test_missing_rules_file_is_a_usage_error(run: Run, tmp_path: Path) -> None:
+    result = run("batch", "-", "--rules", str(tmp_path / "nothere.toml"), input="baba:MBMBMB NBNBNB ron\n")
+    assert result.exit_code == 2
+    assert "cannot read rules file" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [("nosuch", "unknown rule set 'nosuch'"), ("riichi", "not in this version yet")],
+)
+def test_unknown_rules_name_is_a_usage_error(run: Run, name: str, message: str) -> None:
+    result = run("score", "MBMBMB NBNBNB ron", "--rules", name)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert "baba, baba-beginner" in result.stderr
+
+
+def test_rules_file_with_unknown_ruleset_is_a_usage_error(run: Run, tmp_path: Path) -> None:
+    rules = write(tmp_path / "bad.toml", 'ruleset = "nosuch"\n')
+    result = run("score", "MBMBMB NBNBNB ron", "--rules", str(rules))
+    assert result.exit_code == 2
+    assert "unknown rule set 'nosuch'" in result.stderr
+
+
+def test_unknown_environment_rule_set_is_a_usage_error(run: Run) -> None:
+    result = run("score", "MBMBMB NBNBNB ron", env={"MJSCORE_RULES": "nosuch"})
+    assert result.exit_code == 2
+
+
+# --- decks
+
+DEFAULT_KINDS = [
+    ("馬場", "MB"),
+    ("馬庭", "MN"),
+    ("馬々", "MR"),
+    ("馬羽", "MH"),
+    ("場々", "BR"),
+    ("番場", "NB"),
+    ("羽場", "HB"),
+    ("橋場", "KB"),
+    ("芭場", "PB"),
+]
+
+
+def deck_toml(kinds: list[tuple[str, str]], wild_cards: object = 4) -> str:
+    body = "".join(f'\n[[kind]]\nspelling = "{s}"\ncode = "{c}"\n' for s, c in kinds)
+    return f"wild_cards = {wild_cards}\n{body}"
+
+
+def replaced(**changes: tuple[str, str]) -> list[tuple[str, str]]:
+    """The default kinds with some replaced, by code: replaced(PB=("婆場", "BB"))."""
+    return [changes.get(code, (spelling, code)) for spelling, code in DEFAULT_KINDS]
+
+
+ALT_DECK = replaced(PB=("婆場", "BB"))  # 婆 becomes a card's kanji, so it no longer means OBABA
+
+
+def test_alternative_deck(run: Run, tmp_path: Path) -> None:
+    deck = write(tmp_path / "deck.toml", deck_toml(ALT_DECK))
+    result = run("score", "baba:馬場 場々 番場 羽場 橋場 婆場 ron", "--deck", str(deck), "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    # why: the six 場 kinds of this deck, one each: Ba-ittsu 1 + Menzen 1 = 2.
+    assert items_of(doc) == [("ba-ittsu", 1), ("menzen", 1)]
+    assert doc["total"] == 2
+    by_code = json.loads(run("score", "baba:BB BB BB MB MB MB ron", "--deck", str(deck), "--format", "json").stdout)
+    # why: 婆場×3 + 馬場×3 share 場: WIN 1 + Menzen 1 + Chin-itsu 2 = 4.
+    assert by_code["total"] == 4
+    assert by_code["hand"].startswith("baba:馬場馬場馬場婆場婆場婆場")
+
+
+def test_alternative_deck_takes_the_baba_kanji_away_from_obaba(run: Run, tmp_path: Path) -> None:
+    deck = write(tmp_path / "deck.toml", deck_toml(ALT_DECK))
+    assert run("score", "baba:MBMBMB NBNB婆 ron").exit_code == 0  # the built-in deck: 婆 is OBABA
+    result = run("score", "baba:MBMBMB NBNB婆 ron", "--deck", str(deck))
+    assert result.exit_code == 1
+    assert "[unknown-card]" in result.stderr
+
+
+def test_the_example_deck_file(run: Run) -> None:
+    deck = str(ROOT / "examples" / "deck-example.toml")
+    result = run("rules", "baba", "--deck", deck)
+    assert result.exit_code == 0, result.stderr
+    assert ["婆場", "BB"] in rows(result.stdout)
+    obaba = next(row for row in rows(result.stdout) if row[0] == "OBABA")
+    assert "婆" not in obaba[-1]
+    batch = run("batch", "-", "--deck", deck, "--format", "json", input="baba:馬場場々番場羽場橋場婆場 ron\n")
+    assert batch.exit_code == 0
+    assert _docs(batch.stdout)[0]["total"] == 2  # why: Ba-ittsu 1 + Menzen 1
+
+
+def test_deck_named_in_a_rules_file(run: Run, tmp_path: Path) -> None:
+    (tmp_path / "decks").mkdir()
+    write(tmp_path / "decks" / "alt.toml", deck_toml(ALT_DECK))
+    rules = write(tmp_path / "house.toml", 'ruleset = "baba"\ndeck = "decks/alt.toml"\n')
+    result = run("score", "BB BB BB MB MB MB ron", "--rules", str(rules), "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["total"] == 4  # why: as in test_alternative_deck
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param(deck_toml(DEFAULT_KINDS[:8]), "a deck has nine kinds, this one has 8", id="eight-kinds"),
+        pytest.param(
+            deck_toml([*DEFAULT_KINDS, ("馬刀", "MT")]), "a deck has nine kinds, this one has 10", id="ten-kinds"
+        ),
+        pytest.param(deck_toml(replaced(PB=("芭蕉", "PB"))), "exactly six kinds contain 場", id="five-ba"),
+        pytest.param(deck_toml(replaced(MN=("場庭", "BN"))), "exactly six kinds contain 場", id="seven-ba"),
+        pytest.param(
+            deck_toml(replaced(MN=("庭園", "NN"), MR=("庭々", "NR"), MH=("羽根", "HN"))),
+            "at least two kinds must contain 馬",
+            id="one-uma",
+        ),
+        pytest.param(deck_toml(replaced(MR=("馬刀", "MT"))), "at least two kinds must contain 々", id="one-noma"),
+        pytest.param(deck_toml(replaced(PB=("芭場", "mb"))), "codes must be unique: MB", id="code-case-insensitive"),
+        pytest.param(deck_toml(replaced(PB=("橋場", "PB"))), "spellings must be unique: 橋場", id="same-spelling"),
+        pytest.param(deck_toml(replaced(PB=("芭場場", "PB"))), "a spelling is two characters", id="three-characters"),
+        pytest.param(deck_toml(replaced(PB=("芭場", "OB"))), "not starting with O", id="code-starts-with-o"),
+        pytest.param(deck_toml(DEFAULT_KINDS, wild_cards=5), "wild_cards is a whole number from 0 to 4", id="wilds"),
+        pytest.param("[[kind]\n", "not valid TOML", id="not-toml"),
+    ],
+)
+@pytest.mark.parametrize("command", ["score", "batch", "rules"])
+def test_invalid_deck_is_a_usage_error(run: Run, tmp_path: Path, text: str, message: str, command: str) -> None:
+    deck = write(tmp_path / "bad-deck.toml", text)
+    args = {"score": ["score", "baba:MBMBMB NBNBNB ron"], "batch": ["batch", "-"], "rules": ["rules", "baba"]}[command]
+    result = run(*args, "--deck", str(deck), input="baba:MBMBMB NBNBNB ron\n")
+    assert result.exit_code == 2
+    assert "not a usable BABA deck" in result.stderr or "not valid TOML" in result.stderr
+    assert message in result.stderr
+
+
+def test_missing_deck_file_is_a_usage_error(run: Run, tmp_path: Path) -> None:
+    result = run("score", "baba:MBMBMB NBNBNB ron", "--deck", str(tmp_path / "nothere.toml"))
+    assert result.exit_code == 2
+    assert "does not exist" in result.stderr
+
+
+# --- rules
+
+
+def test_rules_lists_the_rule_sets(run: Run) -> None:
+    result = run("rules")
+    assert result.exit_code == 0
+    names = [row[0] for row in rows(result.stdout)]
+    for ruleset in RULESETS:
+        assert ruleset.name in names
+    assert "riichi" in names  # planned, and said so
+
+
+@pytest.mark.parametrize("name", [rs.name for rs in RULESETS])
+def test_rules_table_comes_from_the_engine_rows(run: Run, name: str) -> None:
+    result = run("rules", name)
+    assert result.exit_code == 0
+    ruleset = get_ruleset(name)
+    assert result.stdout.startswith(ruleset.title)
+    cells = rows(result.stdout)
+    for rule in ruleset.rules:
+        assert [rule.name, rule.local_name, rule.category, str(rule.value), rule.condition] in cells
+    for spec in ruleset.option_specs():
+        assert any(row[0] == spec.name and row[1] == spec.shown(spec.default) for row in cells)
+    assert ["馬場", "MB"] in cells  # the deck
+
+
+def test_rules_accepts_an_alias(run: Run) -> None:
+    assert run("rules", "expert").stdout == run("rules", "baba").stdout
+
+
+def test_rules_unknown_name(run: Run) -> None:
+    result = run("rules", "nosuch")
+    assert result.exit_code == 2
+    assert "unknown rule set 'nosuch'" in result.stderr
+
+
+# --- python -m mjscore
+
+
+def test_python_dash_m() -> None:
+    help_ = subprocess.run(
+        [sys.executable, "-m", "mjscore", "--help"], capture_output=True, encoding="utf-8", check=False
+    )
+    assert help_.returncode == 0, help_.stderr
+    assert "Usage:" in help_.stdout
+    scored = subprocess.run(
+        [sys.executable, "-m", "mjscore", "score", *BRIEF, "--format", "json"],
+        capture_output=True,
+        encoding="utf-8",
+        check=False,
+    )
+    assert scored.returncode == 0, scored.stderr
+    assert json.loads(scored.stdout)["total"] == 5  # why: the brief's hand, as above
