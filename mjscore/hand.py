@@ -18,6 +18,7 @@ class Win(Enum):
 class MeldKind(Enum):
     OPEN = "open"  # claimed: PON, chi, Min-KAN or Ka-KAN, written (...)
     CLOSED_KAN = "closed-kan"  # An-KAN, written [...]; the hand stays concealed
+    SHOWN = "shown"  # a dealt or drawn set only shown face up, written {...}: no claim
 
 
 class Shape(Enum):
@@ -66,7 +67,8 @@ class Hand:
 
     @property
     def is_concealed(self) -> bool:
-        return all(m.meld is MeldKind.CLOSED_KAN for m in self.melds)
+        """No claimed meld (a closed kan or a merely shown set is no claim)."""
+        return all(m.meld is not MeldKind.OPEN for m in self.melds)
 
     @property
     def all_kinds(self) -> tuple[int, ...]:

@@ -31,7 +31,7 @@ BLANKS = " \t\r\n\u3000"
 _BLANK = r"[ \t\r\n\u3000]"
 
 # Token patterns: the one home of each token's spelling.
-_CARD_CHARS = r"[^\s()\[\]=#]"
+_CARD_CHARS = r"[^\s()\[\]{}=#]"
 _ENDS = rf"(?={_BLANK}|$)"
 RULESET_RE = rf"{_BLANK}*([A-Za-z][A-Za-z0-9_-]*){_BLANK}*:"
 KEY_VALUE_RE = r"[A-Za-z][\w-]*=\S*"
@@ -45,7 +45,7 @@ class Token(NamedTuple):
     """One token of a line: what it is, where it starts (0-based), its text,
     and for ``key=value`` items the value and where that starts."""
 
-    tag: str  # cards | open | closed | flag | option | word
+    tag: str  # cards | open | closed | shown | flag | option | word
     loc: int
     text: str
     value: str = ""
@@ -82,7 +82,9 @@ baba_open_meld = (pp.Suppress("(") - meld_cards - pp.Suppress(")").leave_whitesp
 baba_open_meld.set_parse_action(_tag("open"))
 baba_closed_kan = (pp.Suppress("[") - meld_cards - pp.Suppress("]").leave_whitespace()).set_name("closed kan")
 baba_closed_kan.set_parse_action(_tag("closed"))
-baba_group = (baba_open_meld | baba_closed_kan | baba_cards).set_name("card group")
+baba_shown_set = (pp.Suppress("{") - meld_cards - pp.Suppress("}").leave_whitespace()).set_name("shown set")
+baba_shown_set.set_parse_action(_tag("shown"))
+baba_group = (baba_open_meld | baba_closed_kan | baba_shown_set | baba_cards).set_name("card group")
 baba_item = (key_value | baba_flag | other_word).set_name("item")
 # parse_with_tabs: columns count a tab as one character, as the user typed it.
 baba_body = (pp.OneOrMore(baba_group) + pp.ZeroOrMore(baba_item)).set_name("baba body").parse_with_tabs()
@@ -96,6 +98,7 @@ ELEMENTS: tuple[pp.ParserElement, ...] = (
     baba_group,
     baba_open_meld,
     baba_closed_kan,
+    baba_shown_set,
     meld_cards,
     baba_cards,
     baba_item,
@@ -118,7 +121,7 @@ def _fast_form(groups: dict[str, str], items: dict[str, str]) -> _FastForm:
     group_alt = "|".join(groups.values())
     item_alt = "|".join(items.values())
     b = _BLANK
-    body = rf"(?P<hand>{b}*(?:(?:{group_alt})(?=[ \t\r\n\u3000(\[]|$){b}*)+)(?:(?:{item_alt})(?:{b}+|$))*"
+    body = rf"(?P<hand>{b}*(?:(?:{group_alt})(?=[ \t\r\n\u3000(\[{{]|$){b}*)+)(?:(?:{item_alt})(?:{b}+|$))*"
     return _FastForm(re.compile(body), _tokenizer(groups), _tokenizer(items))
 
 
@@ -131,12 +134,13 @@ _FAST = {
         {
             "open": r"\(" + MELD_CARDS_RE + r"\)",
             "closed": r"\[" + MELD_CARDS_RE + r"\]",
+            "shown": r"\{" + MELD_CARDS_RE + r"\}",
             "cards": BABA_CARDS_RE,
         },
         {"option": KEY_VALUE_RE, "flag": BABA_FLAG_RE, "word": WORD_RE},
     )
 }
-_STRIP = {"open": 1, "closed": 1}  # brackets around a meld's cards
+_STRIP = {"open": 1, "closed": 1, "shown": 1}  # brackets around a meld's cards
 
 
 def parse_body(family: str, text: str) -> list[Token]:

@@ -33,7 +33,7 @@ YAKU_KANJI = ("馬", BA, DOUBLING_MARK)  # the kanji Chin-itsu and Hon-itsu are 
 MAX_COPIES = 4
 
 BASIC, BA_ITTSU, SAN_TOITSU = "two Kohtsu", "Ba-ittsu", "San-toitsu"
-_SOURCE = "RULES.md §1"
+_MELD_TAGS = {"open": MeldKind.OPEN, "closed": MeldKind.CLOSED_KAN, "shown": MeldKind.SHOWN}
 _WORDLIKE = re.compile(r"[a-z][a-z_-]*")
 
 
@@ -50,6 +50,11 @@ class BeginnerOptions:
 
 @dataclass(frozen=True, slots=True)
 class ExpertOptions(BeginnerOptions):
+    shown_menzen: bool = option(
+        True,
+        "a Kohtsu dealt or drawn and only shown face up, written {…}, keeps Menzen (it was not claimed)",
+        "RULES.md §1.3 house default",
+    )
     santoitsu_four: bool = option(
         True,
         "four of a kind plus a pair counts as San-toitsu (two of its pairs are one kind)",
@@ -105,8 +110,14 @@ def _dora_detail(reading: Reading, t: BabaTable, o: BeginnerOptions) -> str:
     return ", ".join(f"{t.deck.name(k)} ×{n}" for k, n in sorted(_dora_cards(reading, t, o).items()))
 
 
-def _menzen(_r: Reading, t: BabaTable, _o: BeginnerOptions) -> int:
-    return t.hand.is_concealed
+def is_menzen(hand: Hand, o: BeginnerOptions) -> bool:
+    """No PON, Min-KAN or Ka-KAN; a merely shown set counts as a claim only with shown_menzen off."""
+    shown_breaks = isinstance(o, ExpertOptions) and not o.shown_menzen
+    return hand.is_concealed and not (shown_breaks and any(m.meld is MeldKind.SHOWN for m in hand.melds))
+
+
+def _menzen(_r: Reading, t: BabaTable, o: BeginnerOptions) -> int:
+    return is_menzen(t.hand, o)
 
 
 def _baba_yakuman(reading: Reading, t: BabaTable, _o: BeginnerOptions) -> int:
@@ -209,7 +220,8 @@ def _basic(hand: Hand, o: BeginnerOptions, kinds: int) -> Iterator[Reading]:
 
 def _san_toitsu(hand: Hand, o: BeginnerOptions) -> Iterator[Reading]:
     counts = Counter(hand.concealed)
-    pairs_ok = all(n == 2 or (n == 4 and getattr(o, "santoitsu_four", False)) for n in counts.values())
+    four_ok = isinstance(o, ExpertOptions) and o.santoitsu_four
+    pairs_ok = all(n == 2 or (n == 4 and four_ok) for n in counts.values())
     if not hand.melds and not hand.wilds and len(hand.concealed) == HAND_SIZE and pairs_ok:
         yield Reading(SAN_TOITSU, tuple(Group(Shape.PAIR, k) for k in sorted(hand.concealed)[::2]))
 
@@ -257,7 +269,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
     def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> BabaDeal:
         """The hand and its table from a line's tokens, with every problem found."""
         deck = settings.deck
-        cards = [t for t in tokens if t.tag in ("cards", "open", "closed")]
+        cards = [t for t in tokens if t.tag in _MELD_TAGS or t.tag == "cards"]
         items = gather_items((t for t in tokens if t not in cards), self.flags, self.keys, self.option_specs())
         problems = items.problems
         options = self._options(settings, items)
@@ -266,7 +278,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
         pot = _read_pot(items, problems)
         win = self._win(items, problems)
         if hand is not None:
-            problems.extend(self.validate(hand, items, deck, cards[0].loc + 1))
+            problems.extend(self.validate(hand, items, options, deck, col=cards[0].loc + 1))
         if problems or hand is None or win is None:
             raise fail(text, problems)
         return BabaDeal(text, BabaTable(hand, win, chips, pot, deck), options, items)
@@ -299,7 +311,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
                 concealed.extend(real)
                 wilds += len(read) - len(real)
             elif not bad:
-                meld = Meld(real, len(read) - len(real), MeldKind.CLOSED_KAN if tok.tag == "closed" else MeldKind.OPEN)
+                meld = Meld(real, len(read) - len(real), _MELD_TAGS[tok.tag])
                 problems.extend(_meld_problems(meld, tok.loc + 1, deck))
                 melds.append(meld)
         if any(p.code == "unknown-card" for p in problems):
@@ -332,7 +344,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
             )
         return None
 
-    def validate(self, hand: Hand, items: Items, deck: Deck, col: int) -> list[Problem]:
+    def validate(self, hand: Hand, items: Items, options: BeginnerOptions, deck: Deck, *, col: int) -> list[Problem]:
         """Every reason this hand cannot exist under these rules (``col``: where the cards start)."""
         problems = []
         kans = sum(m.size == 4 for m in hand.melds)
@@ -349,11 +361,16 @@ class BabaBeginner(RuleSet[BabaDeal]):
                 problems.append(Problem("too-many-copies", f"{n} copies of {deck.name(kind)} (at most 4 exist)"))
         if hand.all_wilds > deck.max_wilds:
             problems.append(Problem("too-many-obaba", f"{hand.all_wilds} OBABA (at most {deck.max_wilds} are in play)"))
-        if "menzen" in items.flags and not hand.is_concealed:
+        if "menzen" in items.flags and not is_menzen(hand, options):
             problems.append(
                 Problem(
                     "menzen-open",
-                    "menzen was asserted but the hand has an open meld (PON, Min-KAN or Ka-KAN)",
+                    "menzen was asserted but the hand has "
+                    + (
+                        "a shown Kohtsu {…} with shown_menzen=off"
+                        if hand.is_concealed
+                        else "an open meld (PON, Min-KAN or Ka-KAN)"
+                    ),
                     items.flags["menzen"],
                 )
             )
@@ -478,11 +495,12 @@ def _not_a_card(text: str, i: int, deck: Deck, col: int) -> Problem:
 
 
 def _meld_problems(meld: Meld, col: int, deck: Deck) -> list[Problem]:
-    written = "(…)" if meld.meld is MeldKind.OPEN else "[…]"
     if meld.meld is MeldKind.CLOSED_KAN and meld.size != 4:
-        return [Problem("bad-meld", f"an An-KAN {written} is four matching cards; {meld.size} given", col)]
+        return [Problem("bad-meld", f"an An-KAN […] is four matching cards; {meld.size} given", col)]
+    if meld.meld is MeldKind.SHOWN and meld.size != 3:
+        return [Problem("bad-meld", f"a shown Kohtsu {{…}} is three matching cards; {meld.size} given", col)]
     if meld.size not in (3, 4):
-        return [Problem("bad-meld", f"a meld {written} is a PON (3) or a KAN (4); {meld.size} cards given", col)]
+        return [Problem("bad-meld", f"a meld (…) is a PON (3) or a KAN (4); {meld.size} cards given", col)]
     if len(set(meld.kinds)) > 1:
         names = " ".join(deck.name(k) for k in meld.kinds)
         return [Problem("bad-meld", f"a meld's cards must match (OBABA may stand in); got {names}", col)]
@@ -530,7 +548,8 @@ def describe(reading: Reading, deck: Deck) -> str:
 
 
 _GROUP_WORDS = {Shape.SET: "Kohtsu", Shape.KAN: "KAN", Shape.PAIR: "pair", Shape.SINGLE: "", Shape.RUN: "run"}
-_MELD_WORDS = {MeldKind.OPEN: " (open)", MeldKind.CLOSED_KAN: " (An-KAN)", None: ""}
+_MELD_WORDS = {MeldKind.OPEN: " (open)", MeldKind.CLOSED_KAN: " (An-KAN)", MeldKind.SHOWN: " (shown)", None: ""}
+_BRACKETS = {MeldKind.OPEN: "()", MeldKind.CLOSED_KAN: "[]", MeldKind.SHOWN: "{}"}
 
 
 def _describe_group(g: Group, deck: Deck) -> str:
@@ -553,7 +572,8 @@ def canonical(ruleset: str, deal: BabaDeal, option_specs: Sequence[OptionSpec]) 
     groups = [format_cards(hand.concealed, hand.wilds, deck)] if hand.concealed or hand.wilds else []
     for m in hand.melds:
         cards = format_cards(m.kinds, m.wilds, deck)
-        groups.append(f"({cards})" if m.meld is MeldKind.OPEN else f"[{cards}]")
+        brackets = _BRACKETS[m.meld]
+        groups.append(f"{brackets[0]}{cards}{brackets[1]}")
     parts = [f"{ruleset}:{' '.join(groups)}"]
     if table.chips:
         parts.append("dora=" + ",".join(deck.name(k) for k in table.chips))

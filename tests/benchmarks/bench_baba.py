@@ -80,6 +80,23 @@ class Spread:
         return (self.high - self.low) / self.median if self.median else 0.0
 
 
+def code_state(package_dir: Path) -> str:
+    """Which mjscore is measured: the commit, and whether its files have uncommitted changes."""
+    try:
+        head = subprocess.run(
+            ["git", "-C", str(package_dir), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(package_dir), "status", "--porcelain", "--", "."],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return f"{package_dir} (not a git checkout)"
+    return f"commit {head}" + (f" + uncommitted changes in {len(dirty.splitlines())} file(s)" if dirty else "")
+
+
 def venv_tools() -> tuple[Path, Path]:
     """The python and the ``mjscore`` entry point of the environment running this script."""
     bindir = Path(sys.executable).parent
@@ -136,9 +153,12 @@ def run_child(argv: Sequence[str], env: dict[str, str]) -> tuple[Run, int, bytes
 # --- data
 
 
-def hands_file(data: Path, count: int, seed: int, check: int) -> Path:
-    """The generated file for (count, seed), made once and reused."""
+def hands_file(data: Path, count: int, seed: int, check: int, fresh: bool) -> Path:
+    """The generated file for (count, seed), made once and reused (unless ``fresh``)."""
     path = data / f"baba-{count}-seed{seed}.txt"
+    if fresh:
+        for old in (path, *data.glob(f"{path.stem}-x*.txt")):
+            old.unlink(missing_ok=True)
     if path.exists():
         print(f"reusing {path}")
         return path
@@ -331,6 +351,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="folder for the generated files, reused between runs (default: $TMPDIR/mjscore-bench)",
     )
     parser.add_argument("--file", type=Path, help="benchmark this hands file instead of a generated one")
+    parser.add_argument("--fresh", action="store_true", help="generate the files again even if they exist")
     parser.add_argument("--reps", type=int, default=5, help="timed runs on the main file (default 5)")
     parser.add_argument("--warmup", type=int, default=1, help="untimed runs first (default 1)")
     parser.add_argument("--long-factor", type=int, default=10, help="the long file is this many copies (default 10)")
@@ -355,8 +376,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     python, mjscore = venv_tools()
     args.data.mkdir(parents=True, exist_ok=True)
     load_before = os.getloadavg()[0]
-    print(f"python {python}\nmjscore {mjscore}\ncores {os.cpu_count()}, pinned to {core}, load {load_before:.2f}")
-    path = args.file or hands_file(args.data, args.count, args.seed, args.check)
+    import mjscore as package
+
+    state = code_state(Path(package.__file__).parent)
+    print(f"python {python}\nmjscore {mjscore} ({state})")
+    print(f"cores {os.cpu_count()}, pinned to {core}, load {load_before:.2f}")
+    path = args.file or hands_file(args.data, args.count, args.seed, args.check, args.fresh)
     modes = ["cache", "as-is"] if args.bytecode == "both" else [args.bytecode]
     envs = {mode: child_env(mode, args.data) for mode in modes}
     batch_env = envs["as-is" if args.bytecode == "as-is" else "cache"]
@@ -371,6 +396,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     load_after = os.getloadavg()[0]
     print("\n".join(report(main_result, long_result, startups, (load_before, load_after))))
+    print(f"measured: mjscore {state}")
     if args.json:
         doc = {
             "batch": {**asdict(main_result), "rate": asdict(main_result.rate), "peak": asdict(main_result.peak)},
@@ -379,6 +405,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             else {**asdict(long_result), "rate": asdict(long_result.rate), "peak": asdict(long_result.peak)},
             "startup": [{**asdict(s), "ratio": s.ratio} for s in startups],
             "load": [load_before, load_after],
+            "mjscore": state,
         }
         args.json.write_text(json.dumps(doc, indent=2), encoding="utf-8")
     return 0

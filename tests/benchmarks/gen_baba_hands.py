@@ -85,7 +85,14 @@ class HandMaker:
 
     def hand(self) -> Hand:
         shape = self.rng.choices(list(SHAPE_WEIGHTS), weights=list(SHAPE_WEIGHTS.values()))[0]
-        return getattr(self, "_" + shape.replace("-", "_"))()
+        makers = {
+            "concealed": self._concealed,
+            "pon": self._pon,
+            "kan": self._kan,
+            "san-toitsu": self._san_toitsu,
+            "ba-ittsu": self._ba_ittsu,
+        }
+        return makers[shape]()
 
     def _set(self, kind: Card, wilds: int) -> list[Card | None]:
         return [kind] * (3 - wilds) + [None] * wilds
