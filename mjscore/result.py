@@ -55,6 +55,13 @@ class ScoreResult:
     payments: tuple[Payment, ...]
     notes: tuple[str, ...] = ()
     candidates: tuple[Candidate, ...] = ()
+    total_label: str = "total per payer"
+    # Itemised sub-counts shown after the items (riichi: the fu, line by line).
+    breakdown: tuple[ScoreLine, ...] = ()
+    breakdown_unit: str = ""
+    # What the total comes to (riichi: han, fu, base points, limit).
+    summary: tuple[tuple[str, str], ...] = ()
+    payment_unit: str = ""  # the unit of payments when it is not ``unit``
 
     @property
     def received(self) -> int:
@@ -72,6 +79,11 @@ class ScoreResult:
             "items": [line.to_dict() for line in self.lines],
             "unit": self.unit,
             "total": self.total,
+            "breakdown": {"unit": self.breakdown_unit, "items": [x.to_dict() for x in self.breakdown]}
+            if self.breakdown
+            else None,
+            "summary": dict(self.summary),
+            "payment_unit": self.payment_unit or self.unit,
             "payments": [p.to_dict() for p in self.payments],
             "received": self.received,
             "notes": list(self.notes),

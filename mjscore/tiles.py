@@ -133,3 +133,74 @@ def deck_faults(kinds: list[CardKind], max_wilds: object) -> list[str]:
     if not isinstance(max_wilds, int) or not 0 <= max_wilds <= 4:
         faults.append("wild_cards is a whole number from 0 to 4")
     return faults
+
+
+# --- the riichi tile set: 34 kinds, four copies each (136 tiles)
+#
+# Index = suit * 9 + rank - 1 for man (m), pin (p) and sou (s); honours (z)
+# follow: 27 East, 28 South, 29 West, 30 North, 31 White, 32 Green, 33 Red.
+# A red five is an ordinary five whose redness is counted on the hand.
+
+SUITS = "mps"
+HONOURS = 27
+RIICHI_KINDS = 34
+WINDS = (27, 28, 29, 30)
+DRAGONS = (31, 32, 33)
+SEATS = "ESWN"  # seat / round letters, in wind order
+TERMINALS_AND_HONOURS = frozenset((0, 8, 9, 17, 18, 26, *range(HONOURS, RIICHI_KINDS)))
+GREENS = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 sou and the green dragon
+RUN_STARTS = frozenset(k for k in range(HONOURS) if k % 9 <= 6)
+RED_FIVES_IN_SET = {"m": 1, "p": 2, "s": 1}  # how many red fives the 136-tile set holds
+
+
+def tile_kind(digit: str, suit: str) -> int | None:
+    """The kind of "5p" (digit "0" is the red five); None if no such tile."""
+    rank = 5 if digit == "0" else int(digit)
+    if suit == "z" and digit == "0":
+        return None
+    if suit == "z":
+        return HONOURS + rank - 1 if 1 <= rank <= 7 else None
+    return SUITS.index(suit) * 9 + rank - 1 if 1 <= rank <= 9 else None
+
+
+def tile_name(kind: int) -> str:
+    if kind >= HONOURS:
+        return f"{kind - HONOURS + 1}z"
+    return f"{kind % 9 + 1}{SUITS[kind // 9]}"
+
+
+def suit_of(kind: int) -> str:
+    return "z" if kind >= HONOURS else SUITS[kind // 9]
+
+
+def rank_of(kind: int) -> int:
+    """1-9 for suited tiles, 1-7 for honours."""
+    return kind - HONOURS + 1 if kind >= HONOURS else kind % 9 + 1
+
+
+def dora_after(indicator: int) -> int:
+    """The dora an indicator points at: the next of its kind, wrapping 9->1,
+    North->East and Red->White."""
+    if indicator < HONOURS:
+        return indicator - indicator % 9 + (indicator % 9 + 1) % 9
+    if indicator in WINDS:
+        return WINDS[(WINDS.index(indicator) + 1) % 4]
+    return DRAGONS[(DRAGONS.index(indicator) + 1) % 3]
+
+
+def read_tiles(text: str) -> tuple[list[tuple[int, bool]], list[tuple[int, str]]]:
+    """(kind, is_red) for each tile of "123m067p"; faults as (offset, message)."""
+    tiles: list[tuple[int, bool]] = []
+    faults: list[tuple[int, str]] = []
+    start = 0
+    for i, ch in enumerate(text):
+        if ch.isdigit():
+            continue
+        for j in range(start, i):
+            kind = tile_kind(text[j], ch)
+            if kind is None:
+                faults.append((j, f"{text[j]}{ch} is not a tile (honours are 1z-7z; 0 is a red five of m, p or s)"))
+            else:
+                tiles.append((kind, text[j] == "0"))
+        start = i + 1
+    return tiles, faults

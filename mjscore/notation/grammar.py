@@ -24,6 +24,21 @@ import pyparsing as pp
 # Flag words of the BABA family. A flag ends the hand part; any other bare word
 # there is read as cards (and reported as such if it is not).
 BABA_FLAGS = ("tsumo", "ron", "menzen")
+# Flag words of the mpsz family (riichi and the rule sets built on its tiles).
+MPSZ_FLAGS = (
+    "tsumo",
+    "ron",
+    "riichi",
+    "double-riichi",
+    "wriichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+)
 
 # Blanks between groups and items: ASCII white space and the ideographic space
 # (U+3000) a Japanese input method types. Other Unicode spaces are errors.
@@ -39,6 +54,10 @@ WORD_RE = r"[A-Za-z][\w-]*" + _ENDS
 MELD_CARDS_RE = _CARD_CHARS + "+"
 BABA_FLAG_RE = r"(?:" + "|".join(BABA_FLAGS) + ")" + _ENDS
 BABA_CARDS_RE = r"(?![A-Za-z][\w-]*=)(?!" + BABA_FLAG_RE + ")" + _CARD_CHARS + "+"
+TILES_RE = r"(?:[0-9]+[mpsz])+"  # "123m406p": digits, then their suit letter
+WINNING_TILE_RE = r"[0-9][mpsz]"
+MPSZ_FLAG_RE = r"(?:" + "|".join(sorted(MPSZ_FLAGS, key=len, reverse=True)) + ")" + _ENDS
+DRAW_RE = r"draw" + _ENDS
 
 
 class Token(NamedTuple):
@@ -61,6 +80,10 @@ def _tag(tag: str) -> pp.ParseAction:
 
 def _option(_s: str, loc: int, toks: pp.ParseResults) -> Token:
     return option_token(loc, toks[0])
+
+
+def _missing_suit(s: str, loc: int, toks: pp.ParseResults) -> None:
+    raise pp.ParseFatalException(s, loc + len(toks[0]), "a suit letter (m, p, s or z) must follow its digits directly")
 
 
 def option_token(loc: int, text: str) -> Token:
@@ -91,6 +114,24 @@ baba_body = (pp.OneOrMore(baba_group) + pp.ZeroOrMore(baba_item)).set_name("baba
 
 pp.ParserElement.set_default_whitespace_chars(_PYPARSING_BLANKS)
 
+mpsz_tiles = pp.Regex(TILES_RE).set_name("tiles").set_parse_action(_tag("cards"))
+meld_tiles = pp.Regex(TILES_RE).set_name("meld tiles").leave_whitespace()
+mpsz_open_meld = (pp.Suppress("(") - meld_tiles - pp.Suppress(")").leave_whitespace()).set_name("open tile meld")
+mpsz_open_meld.set_parse_action(_tag("open"))
+mpsz_closed_kan = (pp.Suppress("[") - meld_tiles - pp.Suppress("]").leave_whitespace()).set_name("closed tile kan")
+mpsz_closed_kan.set_parse_action(_tag("closed"))
+winning_tile = (pp.Suppress("+") - pp.Regex(WINNING_TILE_RE).leave_whitespace()).set_name("winning tile")
+winning_tile.set_parse_action(_tag("winning"))
+# Digits with no suit letter ("123 m"): a clear error where the letter belonged.
+suitless_digits = pp.Regex(r"[0-9]+(?![0-9])").set_name("suitless digits").set_parse_action(_missing_suit)
+mpsz_group = (mpsz_open_meld | mpsz_closed_kan | winning_tile | mpsz_tiles | suitless_digits).set_name("tile group")
+mpsz_flag = pp.Regex(MPSZ_FLAG_RE).set_name("mpsz flag").set_parse_action(_tag("flag"))
+mpsz_item = (key_value | mpsz_flag | other_word).set_name("mpsz item")
+mpsz_hand = (pp.OneOrMore(mpsz_group) + pp.ZeroOrMore(mpsz_item)).set_name("mpsz hand")
+draw_word = pp.Regex(DRAW_RE).set_name("draw").set_parse_action(_tag("draw"))
+exhaustive_draw = (draw_word + pp.ZeroOrMore(mpsz_item)).set_name("exhaustive draw")
+mpsz_body = (exhaustive_draw | mpsz_hand).set_name("mpsz body").parse_with_tabs()
+
 # Every named element, in the order the BNF lists them.
 ELEMENTS: tuple[pp.ParserElement, ...] = (
     ruleset_prefix,
@@ -105,9 +146,22 @@ ELEMENTS: tuple[pp.ParserElement, ...] = (
     key_value,
     baba_flag,
     other_word,
+    mpsz_body,
+    exhaustive_draw,
+    draw_word,
+    mpsz_hand,
+    mpsz_group,
+    mpsz_open_meld,
+    mpsz_closed_kan,
+    winning_tile,
+    meld_tiles,
+    mpsz_tiles,
+    suitless_digits,
+    mpsz_item,
+    mpsz_flag,
 )
 
-BODIES: dict[str, pp.ParserElement] = {"baba": baba_body}
+BODIES: dict[str, pp.ParserElement] = {"baba": baba_body, "mpsz": mpsz_body}
 
 
 class _FastForm(NamedTuple):
@@ -121,7 +175,8 @@ def _fast_form(groups: dict[str, str], items: dict[str, str]) -> _FastForm:
     group_alt = "|".join(groups.values())
     item_alt = "|".join(items.values())
     b = _BLANK
-    body = rf"(?P<hand>{b}*(?:(?:{group_alt})(?=[ \t\r\n\u3000(\[{{]|$){b}*)+)(?:(?:{item_alt})(?:{b}+|$))*"
+    ends = r"(?=[ \t\r\n\u3000(\[{+]|$)"  # what may follow a group directly
+    body = rf"(?P<hand>{b}*(?:(?:{group_alt}){ends}{b}*)+)(?:(?:{item_alt})(?:{b}+|$))*"
     return _FastForm(re.compile(body), _tokenizer(groups), _tokenizer(items))
 
 
@@ -138,9 +193,19 @@ _FAST = {
             "cards": BABA_CARDS_RE,
         },
         {"option": KEY_VALUE_RE, "flag": BABA_FLAG_RE, "word": WORD_RE},
-    )
+    ),
+    "mpsz": _fast_form(
+        {
+            "open": r"\(" + TILES_RE + r"\)",
+            "closed": r"\[" + TILES_RE + r"\]",
+            "winning": r"\+" + WINNING_TILE_RE,
+            "cards": TILES_RE,
+        },
+        {"option": KEY_VALUE_RE, "flag": MPSZ_FLAG_RE, "word": WORD_RE},
+    ),
 }
 _STRIP = {"open": 1, "closed": 1, "shown": 1}  # brackets around a meld's cards
+_LEAD = {"winning": 1}  # the "+" before the winning tile
 
 
 def parse_body(family: str, text: str) -> list[Token]:
@@ -160,4 +225,5 @@ def _fast_token(m: re.Match[str]) -> Token:
     if tag == "option":
         return option_token(m.start(), m.group())
     cut = _STRIP.get(tag, 0)
-    return Token(tag, m.start(), m.group()[cut : len(m.group()) - cut])
+    lead = cut or _LEAD.get(tag, 0)
+    return Token(tag, m.start(), m.group()[lead : len(m.group()) - cut])

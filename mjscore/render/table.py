@@ -25,10 +25,14 @@ class TableRenderer:
             "\n".join(f"  {label}: {value}" for label, value in result.header),
             f"  reading: {result.reading}",
             "",
-            items_table(result.lines, result.unit, result.total),
+            items_table(result.lines, result.unit, result.total, result.total_label),
             "",
-            payments_table(result),
         ]
+        if result.breakdown:
+            parts += [breakdown_table(result), ""]
+        if result.summary:
+            parts += ["  ".join(f"{label}: {value}" for label, value in result.summary), ""]
+        parts.append(payments_table(result))
         parts.extend(f"note: {note}" for note in result.notes)
         if show_all:
             parts += ["", f"readings considered ({len(result.candidates)}):"]
@@ -41,18 +45,25 @@ class TableRenderer:
         return None  # reported on stderr by the CLI
 
 
-def items_table(lines: Sequence[ScoreLine], unit: str, total: int) -> str:
+def items_table(lines: Sequence[ScoreLine], unit: str, total: int, total_label: str) -> str:
     rows: list[list[object]] = [
         [f"{x.name} ({x.detail})" if x.detail else x.name, x.local_name, x.value] for x in lines
     ]
-    rows.append(["total per payer", "", total])
+    rows.append([total_label, "", total])
     return tabulate(rows, headers=["item", "", unit], tablefmt="simple", colalign=("left", "left", "right"))
+
+
+def breakdown_table(result: ScoreResult) -> str:
+    rows: list[list[object]] = [[x.name, x.detail, x.value] for x in result.breakdown]
+    return tabulate(
+        rows, headers=["", "", result.breakdown_unit], tablefmt="simple", colalign=("left", "left", "right")
+    )
 
 
 def payments_table(result: ScoreResult) -> str:
     rows: list[list[object]] = [[p.payer, p.payee, p.amount, p.reason] for p in result.payments]
     rows.append(["", "winner receives", result.received, ""])
-    headers = ["payer", "payee", result.unit, ""]
+    headers = ["payer", "payee", result.payment_unit or result.unit, ""]
     return tabulate(rows, headers=headers, tablefmt="simple", colalign=("left", "left", "right", "left"))
 
 
