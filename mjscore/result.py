@@ -62,6 +62,7 @@ class ScoreResult:
     # What the total comes to (riichi: han, fu, base points, limit).
     summary: tuple[tuple[str, str], ...] = ()
     payment_unit: str = ""  # the unit of payments when it is not ``unit``
+    kind: str = "win"  # "win", or "draw" for a settlement without a winner
 
     @property
     def received(self) -> int:
@@ -72,6 +73,7 @@ class ScoreResult:
         return {
             "schema": SCHEMA_VERSION,
             "ok": True,
+            "kind": self.kind,
             "ruleset": self.ruleset,
             "hand": self.hand,
             "context": dict(self.header),

@@ -62,7 +62,8 @@ def breakdown_table(result: ScoreResult) -> str:
 
 def payments_table(result: ScoreResult) -> str:
     rows: list[list[object]] = [[p.payer, p.payee, p.amount, p.reason] for p in result.payments]
-    rows.append(["", "winner receives", result.received, ""])
+    if result.kind == "win":
+        rows.append(["", "winner receives", result.received, ""])
     headers = ["payer", "payee", result.payment_unit or result.unit, ""]
     return tabulate(rows, headers=headers, tablefmt="simple", colalign=("left", "left", "right", "left"))
 

@@ -12,11 +12,12 @@ from typing import Any
 from mjscore.errors import Problem
 from mjscore.rulesets.baba import BabaBeginner, BabaExpert
 from mjscore.rulesets.base import RuleSet
+from mjscore.rulesets.riichi import Riichi
 
-RULESETS: tuple[type[RuleSet[Any]], ...] = (BabaExpert, BabaBeginner)
+RULESETS: tuple[type[RuleSet[Any]], ...] = (Riichi, BabaExpert, BabaBeginner)
 
-# Rule sets of the rule book that later versions add (RULES.md §2-4).
-PLANNED = ("riichi", "hana", "baida")
+# Rule sets of the rule book that later versions add (RULES.md §3-4).
+PLANNED = ("hana", "baida")
 
 _BY_NAME = {name.lower(): rs for rs in RULESETS for name in (rs.name, *rs.aliases)}
 _INSTANCES: dict[type[RuleSet[Any]], RuleSet[Any]] = {}

@@ -1,0 +1,525 @@
+"""Riichi mahjong under the Yakuza 2 table rules (RULES.md §2).
+
+The scoring items are the rows of ``yaku.RULES``; readings come from
+``readings``; fu from ``fu``; points and payments from ``points``. This module
+reads a line, checks it can exist, scores every reading and keeps the best:
+most points, then most han, then most fu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from mjscore.engine import apply_rules
+from mjscore.errors import Problem
+from mjscore.hand import MeldKind, Win
+from mjscore.notation.build import Items, fail, gather_items
+from mjscore.notation.grammar import MPSZ_FLAGS, Token
+from mjscore.options import as_dict, with_values
+from mjscore.payment import Payment
+from mjscore.result import Candidate, ScoreLine, ScoreResult
+from mjscore.rulesets.base import RuleRow, RuleSet
+from mjscore.rulesets.riichi import notation as written
+from mjscore.rulesets.riichi.fu import fu_lines
+from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, group_tiles
+from mjscore.rulesets.riichi.points import (
+    Table,
+    hand_value,
+    nagashi_payments,
+    no_ten_payments,
+    seat_name,
+    win_payments,
+)
+from mjscore.rulesets.riichi.readings import readings
+from mjscore.rulesets.riichi.yaku import DORA, LIABILITY_YAKUMAN, RULES, YAKUMAN
+from mjscore.settings import Settings
+from mjscore.tiles import SEATS, WINDS, dora_after, tile_name
+
+KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
+DRAW_KEYS = ("tenpai", "nagashi")
+ALIASES = {"wriichi": "double-riichi"}
+TWO_FAN_HONBA = 5
+YAKUMAN_HAN = 13
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiDeal:
+    """A riichi line read and checked: ready to be scored."""
+
+    text: str
+    hand: written.WrittenHand
+    table: RiichiTable
+    options: RiichiOptions
+    items: Items
+    indicators: tuple[tuple[str, tuple[written.Tile, ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawDeal:
+    text: str
+    tenpai: frozenset[int]
+    nagashi: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One reading with its items, fu and value; ``key`` orders readings."""
+
+    reading: RiichiReading
+    lines: tuple[ScoreLine, ...]
+    fu_lines: tuple[ScoreLine, ...]
+    han: int
+    fu: int
+    yakuman: int
+    base: int
+    limit: str
+    points: int
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        return (self.points, self.han, self.fu)
+
+    @property
+    def yaku_han(self) -> int:
+        return sum(x.value for x in self.lines if x.rule_id not in _DORA_IDS)
+
+
+_DORA_IDS = frozenset(r.id for r in RULES if r.category == DORA)
+_YAKUMAN_IDS = frozenset(r.id for r in RULES if r.category == YAKUMAN)
+
+
+class Riichi(RuleSet[RiichiDeal | DrawDeal]):
+    name = "riichi"
+    aliases: ClassVar[tuple[str, ...]] = ("yakuza2", "japanese")
+    title = "Riichi (Yakuza 2 table rules)"
+    summary = "Japanese riichi mahjong: every yaku and limit hand, fu, honba, sticks, liability, draws"
+    family = "mpsz"
+    unit = "han"
+    options_type = RiichiOptions
+    flags: ClassVar[tuple[str, ...]] = MPSZ_FLAGS
+    keys: ClassVar[tuple[str, ...]] = KEYS
+    rules = RULES
+
+    def rule_rows(self) -> Sequence[RuleRow]:
+        def han(r: object) -> str:
+            assert hasattr(r, "value") and hasattr(r, "value_open")
+            closed, opened = r.value, r.value_open
+            if opened is None or opened == closed:
+                return str(closed)
+            return f"{closed} / {opened or '-'}"
+
+        return tuple(RuleRow(r.name, r.local_name, r.category, han(r), r.condition) for r in self.rules)
+
+    # -- reading a line
+
+    def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> RiichiDeal | DrawDeal:
+        if tokens and tokens[0].tag == "draw":
+            return self._build_draw(text, tokens[1:])
+        hand_tokens = [t for t in tokens if t.tag in ("cards", "open", "closed", "winning")]
+        item_tokens = [t._replace(text=ALIASES.get(t.text, t.text)) for t in tokens if t not in hand_tokens]
+        items = gather_items(item_tokens, self.flags, self.keys, self.option_specs())
+        problems = items.problems
+        hand = written.read_hand(hand_tokens, problems)
+        dora = written.read_indicators(items, "dora", problems)
+        ura = written.read_indicators(items, "ura", problems)
+        options = self._options(settings, items, hand, problems)
+        win = self._win(items, problems)
+        seat = written.read_seat(items, "seat", "S", problems) or WINDS[1]
+        prevalent = written.read_seat(items, "round", "E", problems) or WINDS[0]
+        pao = written.read_seat(items, "pao", None, problems)
+        discarder = written.read_seat(items, "from", None, problems)
+        honba = written.read_count(items, "honba", problems)
+        sticks = written.read_count(items, "sticks", problems)
+        if hand is None or win is None or problems:
+            if hand is not None:
+                problems += written.count_problems(hand, (*dora, *ura), win, hand_tokens[0].loc + 1)
+            raise fail(text, problems)
+        col = hand_tokens[0].loc + 1
+        problems += written.count_problems(hand, (*dora, *ura), win, col)
+        flags = frozenset(items.flags)
+        problems += self._flag_problems(hand, flags, items, win, seat)
+        problems += _seat_problems(items, seat, win, pao, discarder)
+        if problems:
+            raise fail(text, problems)
+        built = hand.hand()
+        kinds = [k for k, _ in hand.all_tiles]
+        table = RiichiTable(
+            hand=built,
+            winning=hand.winning[0],
+            win=win,
+            flags=flags,
+            seat=seat,
+            round=prevalent,
+            dora=sum(kinds.count(dora_after(k)) for k, _ in dora),
+            ura=sum(kinds.count(dora_after(k)) for k, _ in ura),
+            red_fives=sum(red for _, red in hand.all_tiles),
+            honba=honba,
+            sticks=sticks,
+            pao=pao,
+            discarder=discarder,
+            kinds=frozenset(kinds),
+        )
+        return RiichiDeal(text, hand, table, options, items, (("dora", dora), ("ura", ura)))
+
+    def _options(
+        self, settings: Settings, items: Items, hand: written.WrittenHand | None, problems: list[Problem]
+    ) -> RiichiOptions:
+        base = self.base_options(settings)
+        assert isinstance(base, RiichiOptions)
+        options = with_values(base, items.options)
+        has_red = hand is not None and any(red for _, red in hand.all_tiles)
+        if has_red and "aka" in items.options and not items.options["aka"]:
+            problems.append(Problem("aka-off", "a red five (0m, 0p, 0s) is written but aka=off says none exist"))
+        elif has_red and not options.aka:
+            options = with_values(options, {"aka": True})  # NOTATION.md: writing a red five turns aka on
+        return options
+
+    def _win(self, items: Items, problems: list[Problem]) -> Win | None:
+        given = [w for w in Win if w.value in items.flags]
+        if len(given) == 1:
+            return given[0]
+        if given:
+            problems.append(
+                Problem("win-conflict", "tsumo and ron together: a win is one or the other", items.flags["ron"])
+            )
+        else:
+            problems.append(Problem("win-missing", "say how the hand was won: tsumo (self-drawn) or ron (a discard)"))
+        return None
+
+    def _flag_problems(
+        self, hand: written.WrittenHand, flags: frozenset[str], items: Items, win: Win, seat: int
+    ) -> list[Problem]:
+        """Situations that contradict each other or the hand (issue: validation)."""
+        at = items.flags.get
+        closed = all(kind is MeldKind.CLOSED_KAN for kind, _ in hand.melds)
+        kongs = any(len(tiles) == 4 for _, tiles in hand.melds)
+        checks = (
+            (
+                "riichi" in flags and "double-riichi" in flags,
+                "riichi-conflict",
+                "riichi and double-riichi together",
+                "riichi",
+            ),
+            ("riichi" in flags and not closed, "riichi-open", "riichi needs a concealed hand (no open meld)", "riichi"),
+            (
+                "double-riichi" in flags and not closed,
+                "riichi-open",
+                "double-riichi needs a concealed hand",
+                "double-riichi",
+            ),
+            (
+                "ippatsu" in flags and not ({"riichi", "double-riichi"} & flags),
+                "ippatsu-without-riichi",
+                "ippatsu needs riichi (or double-riichi)",
+                "ippatsu",
+            ),
+            (
+                "haitei" in flags and win is Win.RON,
+                "haitei-ron",
+                "haitei is the last tile self-drawn: it needs tsumo",
+                "haitei",
+            ),
+            (
+                "houtei" in flags and win is Win.TSUMO,
+                "houtei-tsumo",
+                "houtei is the last discard: it needs ron",
+                "houtei",
+            ),
+            ("chankan" in flags and win is Win.TSUMO, "chankan-tsumo", "chankan robs a kong: it is a ron", "chankan"),
+            (
+                "rinshan" in flags and win is Win.RON,
+                "rinshan-ron",
+                "rinshan is the kong replacement draw: tsumo",
+                "rinshan",
+            ),
+            ("rinshan" in flags and not kongs, "rinshan-without-kan", "rinshan needs a kong in the hand", "rinshan"),
+            (
+                "tenhou" in flags and seat != WINDS[0],
+                "tenhou-not-dealer",
+                "tenhou is the dealer's first draw",
+                "tenhou",
+            ),
+            (
+                "chiihou" in flags and seat == WINDS[0],
+                "chiihou-dealer",
+                "chiihou is a non-dealer's first draw",
+                "chiihou",
+            ),
+            (
+                bool({"tenhou", "chiihou"} & flags) and bool(hand.melds),
+                "tenhou-with-melds",
+                "a first-draw win has no melds (not even a closed kong)",
+                "tenhou" if "tenhou" in flags else "chiihou",
+            ),
+            (
+                bool({"tenhou", "chiihou"} & flags) and win is Win.RON,
+                "tenhou-ron",
+                "a first-draw win is a tsumo",
+                "tenhou" if "tenhou" in flags else "chiihou",
+            ),
+            (
+                "ura" in items.values and not ({"riichi", "double-riichi"} & flags),
+                "ura-without-riichi",
+                "ura dora count only for riichi",
+                "",
+            ),
+        )
+        problems = [
+            Problem(code, message, at(flag, 0) if flag else items.values["ura"][1])
+            for ok, code, message, flag in checks
+            if ok
+        ]
+        if "chankan" in flags and win is Win.RON:
+            problems += _chankan_problems(hand, at("chankan", 0))
+        return problems
+
+    def _build_draw(self, text: str, tokens: Sequence[Token]) -> DrawDeal:
+        items = gather_items(tokens, (), DRAW_KEYS, ())
+        problems = items.problems
+        seats: dict[str, list[int]] = {}
+        for key in DRAW_KEYS:
+            value, col = items.values.get(key, ("", 0))
+            letters = [x for x in value.upper().split(",") if x]
+            bad = [x for x in letters if x not in SEATS]
+            if bad or len(set(letters)) != len(letters):
+                problems.append(Problem("bad-value", f"{key}= lists seats once each, e.g. {key}=E,W", col))
+            seats[key] = [WINDS[SEATS.index(x)] for x in letters if x in SEATS]
+        if problems:
+            raise fail(text, problems)
+        return DrawDeal(text, frozenset(seats["tenpai"]), tuple(seats["nagashi"]))
+
+    # -- scoring
+
+    def evaluate(self, deal: RiichiDeal | DrawDeal) -> ScoreResult:
+        if isinstance(deal, DrawDeal):
+            return _draw_result(deal)
+        scored = [self._score(r, deal) for r in readings(deal.table.hand, deal.table.winning, deal.table.win)]
+        if not scored:
+            raise fail(deal.text, [Problem("not-winning", _not_complete(deal))])
+        with_yaku = [s for s in scored if s.yaku_han]
+        if not with_yaku:
+            raise fail(deal.text, [Problem("no-yaku", _no_yaku(deal))])
+        allowed = with_yaku
+        if deal.options.ryanshi and deal.table.honba >= TWO_FAN_HONBA:
+            allowed = [s for s in with_yaku if s.yaku_han >= 2]
+            if not allowed:
+                best_han = max(s.yaku_han for s in with_yaku)
+                raise fail(
+                    deal.text,
+                    [
+                        Problem(
+                            "two-fan-minimum",
+                            f"at honba {deal.table.honba} a win needs 2 han without dora; this hand has {best_han}",
+                        )
+                    ],
+                )
+        best = max(allowed, key=lambda s: s.key)  # the first of equal keys
+        return self._result(deal, best, scored)
+
+    def _score(self, reading: RiichiReading, deal: RiichiDeal) -> Scored:
+        t, o = deal.table, deal.options
+        lines = apply_rules(self.rules, reading, t, o, is_open=not t.closed)
+        limit_lines = [x for x in lines if x.rule_id in _YAKUMAN_IDS]
+        if limit_lines:  # limit hands replace every other item (RULES.md §2.5)
+            lines = tuple(limit_lines) if o.yakuman_stack else (max(limit_lines, key=lambda x: x.value),)
+        fu_rows, fu = fu_lines(reading, t)
+        han = sum(x.value for x in lines)
+        yakuman = han // YAKUMAN_HAN if limit_lines else 0
+        value = hand_value(han, fu, yakuman, o.kiriage)
+        points = sum(p.amount for p in win_payments(value.base, _table(t, honba=0, sticks=0)))
+        return Scored(reading, lines, fu_rows, han, fu, yakuman, value.base, value.limit, points)
+
+    def _result(self, deal: RiichiDeal, best: Scored, scored: list[Scored]) -> ScoreResult:
+        t = deal.table
+        payments = win_payments(best.base, _table(t), _liable_base(deal, best))
+        summary = [("han", str(best.han)), ("fu", str(best.fu) if best.fu else "-"), ("base points", str(best.base))]
+        if best.limit:
+            summary.append(("limit", best.limit))
+        summary.append(("hand value", str(best.points)))
+        return ScoreResult(
+            ruleset=self.name,
+            ruleset_title=self.title,
+            hand=canonical(deal),
+            header=self._header(deal),
+            reading=describe(best.reading, t),
+            lines=best.lines,
+            unit=self.unit,
+            total=best.han,
+            payments=payments,
+            notes=_notes(deal, best),
+            candidates=tuple(
+                Candidate(f"{describe(s.reading, t)}: {s.han} han {s.fu} fu", s.lines, s.points) for s in scored
+            ),
+            total_label="total han",
+            breakdown=best.fu_lines,
+            breakdown_unit="fu",
+            summary=tuple(summary),
+            payment_unit="points",
+        )
+
+    def _header(self, deal: RiichiDeal) -> tuple[tuple[str, str], ...]:
+        t = deal.table
+        seat = SEATS[WINDS.index(t.seat)]
+        header = [
+            ("seat", f"{seat} ({'dealer' if t.is_dealer else 'non-dealer'})"),
+            ("round", SEATS[WINDS.index(t.round)]),
+            ("win", t.win.value + (f" from {seat_name(t.discarder)}" if t.discarder is not None else "")),
+            ("honba", str(t.honba)),
+            ("riichi sticks", str(t.sticks)),
+        ]
+        for key, tiles in deal.indicators:
+            if tiles:
+                header.append((f"{key} indicators", " ".join(tile_name(k) for k, _ in tiles)))
+        defaults = as_dict(RiichiOptions())
+        changed = {k: v for k, v in as_dict(deal.options).items() if v != defaults[k]}
+        if changed:
+            header.append(("options", ", ".join(f"{k}={'on' if v else 'off'}" for k, v in changed.items())))
+        return tuple(header)
+
+
+def _table(t: RiichiTable, honba: int | None = None, sticks: int | None = None) -> Table:
+    return Table(
+        t.seat,
+        t.win is Win.TSUMO,
+        t.discarder,
+        t.pao,
+        t.honba if honba is None else honba,
+        t.sticks if sticks is None else sticks,
+    )
+
+
+def _liable_base(deal: RiichiDeal, best: Scored) -> int:
+    if deal.table.pao is None:
+        return 0
+    multiples = sum(x.value for x in best.lines if x.rule_id in LIABILITY_YAKUMAN) // YAKUMAN_HAN
+    if not multiples:
+        raise fail(
+            deal.text,
+            [
+                Problem(
+                    "pao-without-liability", "pao= is for Big Three Dragons or Big Four Winds; this hand has neither"
+                )
+            ],
+        )
+    return best.base * multiples // best.yakuman
+
+
+def _seat_problems(items: Items, seat: int, win: Win, pao: int | None, discarder: int | None) -> list[Problem]:
+    problems = []
+    if discarder is not None and win is Win.TSUMO:
+        problems.append(
+            Problem("from-with-tsumo", "from= names the discarder of a ron; this is a tsumo", items.values["from"][1])
+        )
+    if discarder == seat:
+        problems.append(
+            Problem("from-winner", "the winner cannot discard their own winning tile", items.values["from"][1])
+        )
+    if pao == seat:
+        problems.append(Problem("pao-winner", "the liable player (pao) is another player", items.values["pao"][1]))
+    return problems
+
+
+def _chankan_problems(hand: written.WrittenHand, col: int) -> list[Problem]:
+    """Chankan robs the fourth tile of another player's added kong: three are in
+    their pung, so the winner can hold no other copy."""
+    kind = hand.winning[0]
+    held = sum(k == kind for k, _ in hand.all_tiles)
+    if held == 4:
+        return [Problem("chankan-own-four", f"chankan on {tile_name(kind)}, but the hand holds all four", col)]
+    if held > 1:
+        return [
+            Problem(
+                "chankan-own-four",
+                f"chankan on {tile_name(kind)}: another player's kong holds the other three, yet the hand holds {held}",
+                col,
+            )
+        ]
+    return []
+
+
+def _not_complete(deal: RiichiDeal) -> str:
+    return "not a winning hand: the tiles do not form four sets and a pair, seven pairs or thirteen orphans"
+
+
+def _no_yaku(deal: RiichiDeal) -> str:
+    reason = "dora do not count as a yaku" if deal.table.dora or deal.table.red_fives else "no scoring item applies"
+    if not deal.table.closed:
+        reason += "; the hand is open, so no riichi, menzen tsumo or pinfu"
+    return f"not a winning hand with a yaku: {reason}"
+
+
+def _notes(deal: RiichiDeal, best: Scored) -> tuple[str, ...]:
+    notes = []
+    if not deal.hand.explicit_winner:
+        notes.append(f"winning tile: {tile_name(deal.table.winning)} (the last tile written; +TILE names it)")
+    if deal.table.win is Win.RON and deal.table.discarder is None:
+        notes.append("the discarder is not named (from=SEAT): shown as 'discarder'")
+    return tuple(notes)
+
+
+def _draw_result(deal: DrawDeal) -> ScoreResult:
+    payments: tuple[Payment, ...]
+    if deal.nagashi:
+        payments = tuple(p for seat in deal.nagashi for p in nagashi_payments(seat))
+        how = "nagashi mangan: " + ", ".join(seat_name(s) for s in deal.nagashi)
+    else:
+        payments = no_ten_payments(deal.tenpai)
+        how = "tenpai: " + (", ".join(seat_name(s) for s in sorted(deal.tenpai)) or "none")
+    net = {seat_name(w): 0 for w in WINDS}
+    for p in payments:
+        net[p.payer] -= p.amount
+        net[p.payee] += p.amount
+    return ScoreResult(
+        ruleset="riichi",
+        ruleset_title="Riichi (Yakuza 2 table rules): exhaustive draw",
+        hand=deal.text.strip(),
+        header=(("result", "exhaustive draw"), ("settlement", how)),
+        reading="no winner",
+        lines=(),
+        unit="points",
+        total=0,
+        payments=payments,
+        total_label="no hand score",
+        summary=tuple((seat, f"{n:+d}") for seat, n in net.items()),
+        payment_unit="points",
+        kind="draw",
+    )
+
+
+def describe(r: RiichiReading, t: RiichiTable) -> str:
+    parts = []
+    for i, g in enumerate(r.groups):
+        text = "".join(tile_name(k)[0] for k in group_tiles(g)) + tile_name(g.kind or 0)[1]
+        if g.meld is MeldKind.OPEN:
+            text = f"({text})"
+        elif g.meld is MeldKind.CLOSED_KAN:
+            text = f"[{text}]"
+        if i == r.win_group:
+            text += "*"
+        parts.append(text)
+    how = f"{r.wait.value} wait on {tile_name(t.winning)}" if r.win_group >= 0 else r.shape
+    return f"{' '.join(parts)} · {r.shape}, {how}" if r.win_group >= 0 else f"{' '.join(parts)} · {how}"
+
+
+def canonical(deal: RiichiDeal) -> str:
+    hand, t = deal.hand, deal.table
+    parts = [written.format_tiles(hand.concealed)]
+    for kind, tiles in hand.melds:
+        text = written.format_tiles(tiles)
+        parts.append(f"({text})" if kind is MeldKind.OPEN else f"[{text}]")
+    parts.append("+" + written.format_tiles((hand.winning,)))
+    words = [t.win.value, *sorted(f for f in t.flags if f not in ("tsumo", "ron"))]
+    words += [f"seat={SEATS[WINDS.index(t.seat)]}", f"round={SEATS[WINDS.index(t.round)]}"]
+    for key, tiles in deal.indicators:
+        if tiles:
+            words.append(f"{key}={written.format_tiles(tiles)}")
+    for key, value in (("honba", t.honba), ("sticks", t.sticks)):
+        if value:
+            words.append(f"{key}={value}")
+    for key, seat in (("pao", t.pao), ("from", t.discarder)):
+        if seat is not None:
+            words.append(f"{key}={SEATS[WINDS.index(seat)]}")
+    words += [f"{k}={'on' if v else 'off'}" for k, v in deal.items.options.items()]
+    return "riichi:" + "".join(parts) + " " + " ".join(words)

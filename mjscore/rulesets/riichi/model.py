@@ -1,0 +1,95 @@
+"""Values the riichi rule set works with: options, the table, readings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from mjscore.hand import Group, Hand, Shape, Win
+from mjscore.options import option
+from mjscore.tiles import TERMINALS_AND_HONOURS
+
+_Y2 = "RULES.md §2.2 (Yakuza 2 default)"
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiOptions:
+    kuitan: bool = option(True, "All Simples also counts on an open hand", _Y2)
+    aka: bool = option(False, "red fives exist, each worth 1 han (writing one turns this on)", _Y2)
+    ryanshi: bool = option(True, "at honba 5 or more a win needs 2 han without dora", _Y2)
+    yakuman_stack: bool = option(True, "several yakuman in one hand add up", "RULES.md §2.2 house default")
+    double_yakuman: bool = option(True, "the four double limit hands count twice", _Y2)
+    kiriage: bool = option(False, "round 4 han 30 fu and 3 han 60 fu up to mangan", _Y2)
+
+
+class Wait(Enum):
+    TWO_SIDED = "two-sided"
+    CLOSED = "closed"  # kanchan: the middle of a run
+    EDGE = "edge"  # penchan: 3 of 123 or 7 of 789
+    SINGLE = "single"  # tanki: the pair
+    DUAL_PUNG = "dual pung"  # shanpon: one of two pairs became a pung
+    SPECIAL = "special"  # Seven Pairs, Thirteen Orphans: no set was completed
+
+    @property
+    def fu(self) -> int:
+        return 2 if self in (Wait.CLOSED, Wait.EDGE, Wait.SINGLE) else 0
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiReading:
+    """One way to see a complete hand: its groups (melds included), which group
+    the winning tile completed, and how it waited."""
+
+    shape: str  # "standard", "seven pairs", "thirteen orphans"
+    groups: tuple[Group, ...]
+    win_group: int  # index into groups; -1 for the special shapes
+    wait: Wait
+    ron_opened: bool  # a pung completed by a discard counts as open (fu, concealed pungs)
+
+    def concealed(self, i: int) -> bool:
+        """Group i counts as concealed: not melded open, and not a pung a discard completed."""
+        return not self.groups[i].is_open and not (self.ron_opened and i == self.win_group)
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiTable:
+    """Everything a riichi rule looks at besides the reading."""
+
+    hand: Hand  # concealed tiles include the winning tile
+    winning: int
+    win: Win
+    flags: frozenset[str]
+    seat: int  # wind kind of the winner's seat (27 East = dealer)
+    round: int  # prevalent wind kind
+    dora: int  # dora tiles in the hand (each indicator counts)
+    ura: int
+    red_fives: int
+    honba: int = 0
+    sticks: int = 0
+    pao: int | None = None  # seat wind kind of the liable player
+    discarder: int | None = None  # seat wind kind of the discarder on a ron
+    kinds: frozenset[int] = field(default=frozenset())  # every kind in the hand
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat == 27
+
+    @property
+    def closed(self) -> bool:
+        return self.hand.is_concealed
+
+
+def group_tiles(g: Group) -> tuple[int, ...]:
+    assert g.kind is not None
+    if g.shape is Shape.RUN:
+        return (g.kind, g.kind + 1, g.kind + 2)
+    size = {Shape.SET: 3, Shape.KAN: 4, Shape.PAIR: 2, Shape.SINGLE: 1}[g.shape]
+    return (g.kind,) * size
+
+
+def has_terminal_or_honour(g: Group) -> bool:
+    return any(k in TERMINALS_AND_HONOURS for k in group_tiles(g))
+
+
+def is_pung(g: Group) -> bool:
+    return g.shape in (Shape.SET, Shape.KAN)

@@ -1,0 +1,171 @@
+"""Reading a riichi line: tiles, melds, the winning tile and the table items,
+with every problem of the hand collected before any is reported."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mjscore.errors import Problem
+from mjscore.hand import Hand, Meld, MeldKind, Win
+from mjscore.notation.build import Items
+from mjscore.notation.grammar import Token
+from mjscore.tiles import HONOURS, RED_FIVES_IN_SET, SEATS, WINDS, read_tiles, suit_of, tile_name
+
+Tile = tuple[int, bool]  # (kind, is a red five)
+HAND_TILES = 14  # counting each kong as three
+MAX_COPIES = 4
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenHand:
+    """The tiles as written: concealed (winning tile last), melds, and the winner."""
+
+    concealed: tuple[Tile, ...]  # without the winning tile
+    melds: tuple[tuple[MeldKind, tuple[Tile, ...]], ...]
+    winning: Tile
+    explicit_winner: bool  # written as +TILE
+
+    @property
+    def all_tiles(self) -> list[Tile]:
+        return [*self.concealed, self.winning, *(t for _, tiles in self.melds for t in tiles)]
+
+    def hand(self) -> Hand:
+        concealed = tuple(sorted(k for k, _ in (*self.concealed, self.winning)))
+        melds = tuple(Meld(tuple(sorted(k for k, _ in tiles)), 0, kind) for kind, tiles in self.melds)
+        return Hand(concealed, 0, melds)
+
+
+def read_hand(tokens: Sequence[Token], problems: list[Problem]) -> WrittenHand | None:
+    concealed: list[Tile] = []
+    melds: list[tuple[MeldKind, tuple[Tile, ...]]] = []
+    winning: Tile | None = None
+    col = tokens[0].loc + 1 if tokens else 0
+    for tok in tokens:
+        tiles = _tiles(tok, problems)
+        if tok.tag == "cards":
+            concealed += tiles
+        elif tok.tag == "winning" and tiles:
+            if winning is not None:
+                problems.append(
+                    Problem("two-winning-tiles", "only one +TILE: the tile that completed the hand", tok.loc + 1)
+                )
+            winning = tiles[0]
+        elif tok.tag in ("open", "closed") and tiles:
+            kind = MeldKind.OPEN if tok.tag == "open" else MeldKind.CLOSED_KAN
+            problems.extend(meld_problems(kind, tiles, tok.loc + 1))
+            melds.append((kind, tuple(tiles)))
+    explicit = winning is not None
+    if winning is None:
+        if not concealed:
+            problems.append(Problem("tile-count", "no concealed tile and no +TILE: which tile won the hand?", col))
+            return None
+        winning = concealed.pop()  # NOTATION.md: the last concealed tile written is the winner
+    return WrittenHand(tuple(concealed), tuple(melds), winning, explicit)
+
+
+def _tiles(tok: Token, problems: list[Problem]) -> list[Tile]:
+    tiles, faults = read_tiles(tok.text)
+    start = tok.loc + (0 if tok.tag == "cards" else 1) + 1
+    problems.extend(Problem("not-a-tile", message, start + offset) for offset, message in faults)
+    return tiles
+
+
+def meld_problems(kind: MeldKind, tiles: list[Tile], col: int) -> list[Problem]:
+    kinds = sorted(k for k, _ in tiles)
+    same = len(set(kinds)) == 1
+    if kind is MeldKind.CLOSED_KAN:
+        if len(kinds) == 4 and same:
+            return []
+        return [Problem("bad-meld", "a closed kong [...] is four of one tile", col)]
+    if len(kinds) in (3, 4) and same:
+        return []
+    is_chow = (
+        len(kinds) == 3
+        and kinds[0] < HONOURS
+        and len({suit_of(k) for k in kinds}) == 1
+        and kinds == list(range(kinds[0], kinds[0] + 3))
+    )
+    if is_chow:
+        return []
+    return [Problem("bad-meld", "an open meld (...) is a chow (three in a row of one suit), a pung or a kong", col)]
+
+
+def count_problems(written: WrittenHand, indicators: Sequence[Tile], win: Win | None, col: int) -> list[Problem]:
+    """Tile count, copies (indicators are tiles too) and red fives."""
+    problems = []
+    size = len(written.concealed) + 1 + 3 * len(written.melds)
+    if size != HAND_TILES:
+        problems.append(Problem("tile-count", f"tile count: {size} given, 14 needed (counting each meld as 3)", col))
+    seen = Counter(k for k, _ in [*written.all_tiles, *indicators])
+    for kind, n in sorted(seen.items()):
+        if n <= MAX_COPIES:
+            continue
+        if win is Win.RON and kind == written.winning[0] and n == MAX_COPIES + 1:
+            problems.append(
+                Problem(
+                    "fifth-copy-ron",
+                    f"a ron on {tile_name(kind)} would need a fifth copy: four are already in the hand, "
+                    "its melds or the indicators",
+                    col,
+                )
+            )
+        else:
+            problems.append(Problem("too-many-copies", f"{n} copies of {tile_name(kind)} (at most four exist)", col))
+    reds = Counter(suit_of(k) for k, red in [*written.all_tiles, *indicators] if red)
+    for suit, n in sorted(reds.items()):
+        if n > RED_FIVES_IN_SET[suit]:
+            problems.append(
+                Problem("too-many-red-fives", f"{n} red fives 0{suit} (the set has {RED_FIVES_IN_SET[suit]})", col)
+            )
+    return problems
+
+
+def read_indicators(items: Items, key: str, problems: list[Problem]) -> tuple[Tile, ...]:
+    if key not in items.values:
+        return ()
+    value, col = items.values[key]
+    tiles, faults = read_tiles(value)
+    problems.extend(Problem("not-a-tile", message, col + offset) for offset, message in faults)
+    if not tiles and not faults:
+        problems.append(Problem("bad-value", f"{key}= lists indicator tiles as they lie, e.g. {key}=4p3z", col))
+    elif not value[-1:].isalpha():
+        problems.append(Problem("bad-value", f"{key}={value}: a suit letter must follow the digits", col))
+    return tuple(tiles)
+
+
+def read_seat(items: Items, key: str, default: str | None, problems: list[Problem]) -> int | None:
+    value, col = items.values.get(key, (default or "", 0))
+    if not value:
+        return None
+    letter = value.upper()
+    if len(letter) == 1 and letter in SEATS:
+        return WINDS[SEATS.index(letter)]
+    problems.append(Problem("bad-value", f"{key}= is a seat letter E, S, W or N, not {value!r}", col))
+    return None
+
+
+def read_count(items: Items, key: str, problems: list[Problem]) -> int:
+    value, col = items.values.get(key, ("0", 0))
+    if value.isascii() and value.isdigit():
+        return int(value)
+    problems.append(Problem("bad-value", f"{key}= is a whole number, not {value!r}", col))
+    return 0
+
+
+def format_tiles(tiles: Sequence[Tile]) -> str:
+    """Compact mpsz: "123m05p" (a red five is written 0)."""
+    out: list[str] = []
+    run_suit = ""
+    digits = ""
+    for kind, red in sorted(tiles, key=lambda t: (t[0], not t[1])):
+        suit = suit_of(kind)
+        if suit != run_suit and digits:
+            out.append(digits + run_suit)
+            digits = ""
+        run_suit = suit
+        digits += "0" if red else tile_name(kind)[0]
+    if digits:
+        out.append(digits + run_suit)
+    return "".join(out)

@@ -1,0 +1,140 @@
+"""Points and payments (RULES.md §2.7-§2.9): limits, rounding, honba, sticks,
+liability, and the settlements of an exhaustive draw."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mjscore.payment import WINNER, Payment
+from mjscore.tiles import SEATS, WINDS
+
+MANGAN = 2000
+# (lowest han, name, base points): the limits above mangan, highest first
+LIMITS = ((13, "counted yakuman", 8000), (11, "sanbaiman", 6000), (8, "baiman", 4000), (6, "haneman", 3000))
+YAKUMAN_BASE = 8000
+HONBA_RON = 300
+HONBA_EACH = 100
+STICK = 1000
+NO_TEN_TOTAL = 3000
+
+
+@dataclass(frozen=True, slots=True)
+class HandValue:
+    base: int
+    limit: str  # "" below mangan
+
+
+def hand_value(han: int, fu: int, yakuman: int, kiriage: bool) -> HandValue:
+    """Base points: fu x 2^(2+han), capped by the limits; ``yakuman`` counts limit hands."""
+    if yakuman:
+        names = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
+        return HandValue(YAKUMAN_BASE * yakuman, names.get(yakuman, f"{yakuman}x yakuman"))
+    for lowest, name, base in LIMITS:
+        if han >= lowest:
+            return HandValue(base, name)
+    raw = fu * 2 ** (2 + han)
+    if raw > MANGAN or han >= 5 or (kiriage and (han, fu) in ((4, 30), (3, 60))):
+        return HandValue(MANGAN, "mangan")
+    return HandValue(raw, "")
+
+
+def round_up(points: int) -> int:
+    return -(-points // 100) * 100
+
+
+def seat_name(wind: int) -> str:
+    letter = SEATS[WINDS.index(wind)]
+    return f"{letter} (dealer)" if letter == "E" else letter
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Who is where: the winner's seat, the discarder (ron) and the liable player."""
+
+    winner: int
+    tsumo: bool
+    discarder: int | None
+    liable: int | None
+    honba: int
+    sticks: int
+
+
+def win_payments(base: int, table: Table, liable_base: int = 0) -> tuple[Payment, ...]:
+    """Every payment of a win; ``liable_base`` is the part of ``base`` a liable player answers for."""
+    dealer = table.winner == WINDS[0]
+    rows = _shared(base - liable_base, dealer, table) if base > liable_base else []
+    if liable_base:
+        rows += _liability(liable_base, dealer, table)
+    rows = _merge(rows)
+    if table.sticks:
+        rows.append(Payment("riichi sticks", WINNER, STICK * table.sticks, f"{table.sticks} on the table"))
+    return tuple(rows)
+
+
+def _shared(base: int, dealer: bool, table: Table) -> list[Payment]:
+    others = [w for w in WINDS if w != table.winner]
+    if not table.tsumo:
+        payer = seat_name(table.discarder) if table.discarder is not None else "discarder"
+        amount = round_up(base * (6 if dealer else 4)) + HONBA_RON * table.honba
+        return [Payment(payer, WINNER, amount, _why("ron", table.honba))]
+    rows = []
+    for w in others:
+        share = 2 if dealer or w == WINDS[0] else 1
+        amount = round_up(base * share) + HONBA_EACH * table.honba
+        rows.append(Payment(seat_name(w), WINNER, amount, _why("tsumo", table.honba)))
+    return rows
+
+
+def _liability(base: int, dealer: bool, table: Table) -> list[Payment]:
+    """Tsumo: the liable player pays the whole limit; ron by another's discard: half each."""
+    assert table.liable is not None
+    whole = base * (6 if dealer else 4)
+    liable = seat_name(table.liable)
+    if table.tsumo:
+        return [Payment(liable, WINNER, round_up(whole), "liability (pao): the whole limit hand")]
+    discarder = seat_name(table.discarder) if table.discarder is not None else "discarder"
+    if discarder == liable:
+        return [Payment(liable, WINNER, round_up(whole), "liability (pao), and the discard")]
+    half = round_up(whole // 2)
+    return [
+        Payment(liable, WINNER, half, "liability (pao): half"),
+        Payment(discarder, WINNER, half, "the discard: half"),
+    ]
+
+
+def _merge(rows: list[Payment]) -> list[Payment]:
+    """One row per payer: a payer owing for two reasons pays once, reasons joined."""
+    merged: dict[str, Payment] = {}
+    for p in rows:
+        if p.payer in merged:
+            old = merged[p.payer]
+            merged[p.payer] = Payment(p.payer, p.payee, old.amount + p.amount, f"{old.reason}; {p.reason}")
+        else:
+            merged[p.payer] = p
+    return list(merged.values())
+
+
+def _why(how: str, honba: int) -> str:
+    return f"{how} + {honba} honba" if honba else how
+
+
+def no_ten_payments(tenpai: frozenset[int]) -> tuple[Payment, ...]:
+    """Exhaustive draw: 3000 from the seats not ready, shared by the seats ready."""
+    noten = [w for w in WINDS if w not in tenpai]
+    if not tenpai or not noten:
+        return ()
+    rows = []
+    for payer in noten:
+        for payee in sorted(tenpai):
+            amount = NO_TEN_TOTAL // len(noten) // len(tenpai)
+            rows.append(Payment(seat_name(payer), seat_name(payee), amount, "no-ten payment"))
+    return tuple(rows)
+
+
+def nagashi_payments(seat: int) -> tuple[Payment, ...]:
+    """Nagashi mangan: paid as a mangan tsumo by ``seat``."""
+    table = Table(seat, True, None, None, 0, 0)
+    return tuple(
+        Payment(p.payer, seat_name(seat), p.amount, "nagashi mangan, paid as a mangan tsumo")
+        for p in _shared(MANGAN, seat == WINDS[0], table)
+    )

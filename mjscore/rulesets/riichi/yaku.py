@@ -1,0 +1,529 @@
+"""Riichi scoring items as data rows (RULES.md §2.4, §2.5).
+
+Each row: id, English name, Japanese name, category, han closed, condition,
+predicate, the rows it supersedes, and han open (0: closed hands only). A
+predicate answers how many times the item applies; a double limit hand answers
+2 when ``double_yakuman`` is on. Limit hands replace every other item, which
+the evaluator applies by category.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from mjscore.engine import Rule
+from mjscore.hand import Shape, Win
+from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait, group_tiles, is_pung
+from mjscore.rulesets.riichi.readings import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from mjscore.tiles import DRAGONS, GREENS, HONOURS, TERMINALS_AND_HONOURS, WINDS
+
+YAKU, DORA, YAKUMAN = "yaku", "dora", "yakuman"
+TERMINALS = frozenset(k for k in TERMINALS_AND_HONOURS if k < HONOURS)
+BIG_WHEELS = tuple(k for k in range(10, 17) for _ in range(2))  # 22334455667788p
+NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+RiichiRule = Rule[RiichiReading, RiichiTable, RiichiOptions]
+Predicate = Callable[[RiichiReading, RiichiTable, RiichiOptions], int]
+
+
+# --- facts about a reading
+
+
+def runs(r: RiichiReading) -> list[int]:
+    return sorted(g.kind for g in r.groups if g.shape is Shape.RUN and g.kind is not None)
+
+
+def pungs(r: RiichiReading) -> list[int]:
+    return sorted(g.kind for g in r.groups if is_pung(g) and g.kind is not None)
+
+
+def pair(r: RiichiReading) -> int | None:
+    return next((g.kind for g in r.groups if g.shape is Shape.PAIR), None) if r.shape == STANDARD else None
+
+
+def concealed_pungs(r: RiichiReading) -> int:
+    return sum(1 for i, g in enumerate(r.groups) if is_pung(g) and r.concealed(i))
+
+
+def value_tiles(t: RiichiTable) -> frozenset[int]:
+    """Dragons, the seat wind and the prevalent wind: a pung of one is a yaku."""
+    return frozenset((*DRAGONS, t.seat, t.round))
+
+
+def is_pinfu(r: RiichiReading, t: RiichiTable) -> bool:
+    return (
+        t.closed
+        and r.shape == STANDARD
+        and len(runs(r)) == 4
+        and pair(r) not in value_tiles(t)
+        and r.wait is Wait.TWO_SIDED
+    )
+
+
+def _duplicate_runs(r: RiichiReading) -> int:
+    """How many pairs of identical runs (123m 123m); four alike count as two."""
+    return sum(n // 2 for n in Counter(runs(r)).values())
+
+
+def _suits(t: RiichiTable) -> set[int]:
+    return {k // 9 for k in t.kinds if k < HONOURS}
+
+
+def _honours(t: RiichiTable) -> bool:
+    return any(k >= HONOURS for k in t.kinds)
+
+
+def _outside(r: RiichiReading, allowed: frozenset[int]) -> bool:
+    """Every group (the pair too) holds an ``allowed`` tile, and at least one group is a run."""
+    return r.shape == STANDARD and bool(runs(r)) and all(any(k in allowed for k in group_tiles(g)) for g in r.groups)
+
+
+def _double(o: RiichiOptions) -> int:
+    return 2 if o.double_yakuman else 1
+
+
+def _flag(name: str) -> Predicate:
+    return lambda _r, t, _o: name in t.flags
+
+
+def _pung_of(kind_of: Callable[[RiichiTable], int]) -> Predicate:
+    return lambda r, t, _o: kind_of(t) in pungs(r)
+
+
+# --- predicates
+
+
+def _menzen_tsumo(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
+    return t.closed and t.win is Win.TSUMO
+
+
+def _pinfu(r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
+    return is_pinfu(r, t)
+
+
+def _all_simples(_r: RiichiReading, t: RiichiTable, o: RiichiOptions) -> int:
+    return not (t.kinds & TERMINALS_AND_HONOURS) and (t.closed or o.kuitan)
+
+
+def _pure_double_chow(r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
+    return t.closed and _duplicate_runs(r) >= 1
+
+
+def _twice_pure_double_chow(r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
+    return t.closed and _duplicate_runs(r) == 2
+
+
+def _all_pungs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
+    return r.shape == STANDARD and len(pungs(r)) == 4
+
+
+def _mixed_outside(r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
+    return _honours(t) and _outside(r, TERMINALS_AND_HONOURS)
+
+
+def _pure_outside(r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
+    return not _honours(t) and _outside(r, TERMINALS)
+
+
+def _pure_straight(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
+    have = set(runs(r))
+    return any({s, s + 3, s + 6} <= have for s in (0, 9, 18))
+
+
+def _seven_pairs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
+    return r.shape == SEVEN_PAIRS
+
+
+def _mixed_triple_chow(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
+    have = set(runs(r))
+    return any({k, k + 9, k + 18} <= have for k in range(7))
+
+
+def _three_concealed_pungs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
+    return concealed_pungs(r) == 3
+
+
+def _all_terminals_and_honours(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
+    return t.kinds <= TERMINALS_AND_HONOURS
+
+
+def _little_three_dragons(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
+    return sum(k in DRAGONS for k in pungs(r)) == 2 and pair(r) in DRAGONS
+
+
+def _triple_pung(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
+    have = set(pungs(r))
+    return any({k, k + 9, k + 18} <= have for k in range(9))
+
+
+def _three_kongs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
+    return sum(g.shape is Shape.KAN for g in r.groups) == 3
+
+
+def _half_flush(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
+    return len(_suits(t)) == 1 and _honours(t)
+
+
+def _full_flush(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
+    return len(_suits(t)) == 1 and not _honours(t)
+
+
+def _dora(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
+    return t.dora
+
+
+def _ura(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
+    return t.ura
+
+
+def _red(_r: RiichiReading, t: RiichiTable, o: RiichiOptions) -> int:
+    return t.red_fives if o.aka else 0
+
+
+# --- limit hands
+
+
+def _all_green(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
+    return t.kinds <= GREENS
+
+
+def _all_honours(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
+    return all(k >= HONOURS for k in t.kinds)
+
+
+def _all_terminals(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
+    return t.kinds <= TERMINALS
+
+
+def _four_concealed_pungs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
+    return concealed_pungs(r) == 4 and r.wait is not Wait.SINGLE
+
+
+def _four_concealed_single(r: RiichiReading, _t: RiichiTable, o: RiichiOptions) -> int:
+    return _double(o) if concealed_pungs(r) == 4 and r.wait is Wait.SINGLE else 0
+
+
+def _four_kongs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
+    return sum(g.shape is Shape.KAN for g in r.groups) == 4
+
+
+def _thirteen_orphans(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
+    return r.shape == THIRTEEN_ORPHANS
+
+
+def _thirteen_orphans_13(r: RiichiReading, t: RiichiTable, o: RiichiOptions) -> int:
+    # the 13-sided wait: before the win the hand held one of each, so the pair is the winning tile
+    return _double(o) if r.shape == THIRTEEN_ORPHANS and t.hand.concealed.count(t.winning) == 2 else 0
+
+
+def _big_three_dragons(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
+    return set(DRAGONS) <= set(pungs(r))
+
+
+def _little_four_winds(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
+    return sum(k in WINDS for k in pungs(r)) == 3 and pair(r) in WINDS
+
+
+def _big_four_winds(r: RiichiReading, _t: RiichiTable, o: RiichiOptions) -> int:
+    return _double(o) if set(WINDS) <= set(pungs(r)) else 0
+
+
+def _big_wheels(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
+    return t.closed and not t.hand.melds and t.hand.concealed == BIG_WHEELS
+
+
+def _nine_gates_counts(t: RiichiTable) -> tuple[int, ...] | None:
+    """The per-rank counts of a closed one-suit hand, else None."""
+    if t.hand.melds or _honours(t) or len(_suits(t)) != 1:
+        return None
+    base = min(t.kinds) // 9 * 9
+    return tuple(t.hand.concealed.count(base + i) for i in range(9))
+
+
+def _nine_gates(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
+    counts = _nine_gates_counts(t)
+    return counts is not None and all(c >= n for c, n in zip(counts, NINE_GATES, strict=True))
+
+
+def _pure_nine_gates(r: RiichiReading, t: RiichiTable, o: RiichiOptions) -> int:
+    counts = _nine_gates_counts(t)
+    if counts is None or not _nine_gates(r, t, o):
+        return 0
+    before = list(counts)
+    before[t.winning % 9] -= 1  # the nine-sided wait: 1112345678999 before the win
+    return _double(o) if tuple(before) == NINE_GATES else 0
+
+
+CLOSED_ONLY = 0  # han on an open hand for closed-only items
+
+YAKU_RULES: tuple[RiichiRule, ...] = (
+    Rule(
+        "riichi", "Riichi", "立直", YAKU, 1, "declared ready on a closed hand", _flag("riichi"), value_open=CLOSED_ONLY
+    ),
+    Rule(
+        "double-riichi",
+        "Double Riichi",
+        "ダブル立直",
+        YAKU,
+        2,
+        "riichi on the first turn",
+        _flag("double-riichi"),
+        supersedes=("riichi",),
+        value_open=CLOSED_ONLY,
+    ),
+    Rule(
+        "ippatsu", "Ippatsu", "一発", YAKU, 1, "won within one turn of riichi", _flag("ippatsu"), value_open=CLOSED_ONLY
+    ),
+    Rule(
+        "menzen-tsumo",
+        "Menzen Tsumo",
+        "門前清自摸和",
+        YAKU,
+        1,
+        "closed hand won by self-draw",
+        _menzen_tsumo,
+        value_open=CLOSED_ONLY,
+    ),
+    Rule(
+        "pinfu",
+        "Pinfu",
+        "平和",
+        YAKU,
+        1,
+        "closed, four chows, a pair that is no value tile, won on a two-sided wait",
+        _pinfu,
+        value_open=CLOSED_ONLY,
+    ),
+    Rule(
+        "all-simples", "All Simples", "断么九", YAKU, 1, "no terminal or honour (open only with kuitan)", _all_simples
+    ),
+    Rule(
+        "pure-double-chow",
+        "Pure Double Chow",
+        "一盃口",
+        YAKU,
+        1,
+        "two identical chows, closed",
+        _pure_double_chow,
+        value_open=CLOSED_ONLY,
+    ),
+    Rule(
+        "white-dragon", "White Dragon", "役牌 白", YAKU, 1, "a pung of white dragons", _pung_of(lambda _t: DRAGONS[0])
+    ),
+    Rule(
+        "green-dragon", "Green Dragon", "役牌 發", YAKU, 1, "a pung of green dragons", _pung_of(lambda _t: DRAGONS[1])
+    ),
+    Rule("red-dragon", "Red Dragon", "役牌 中", YAKU, 1, "a pung of red dragons", _pung_of(lambda _t: DRAGONS[2])),
+    Rule("seat-wind", "Seat Wind", "自風牌", YAKU, 1, "a pung of the seat wind", _pung_of(lambda t: t.seat)),
+    Rule(
+        "prevalent-wind", "Prevalent Wind", "場風牌", YAKU, 1, "a pung of the round wind", _pung_of(lambda t: t.round)
+    ),
+    Rule("haitei", "Last Tile Tsumo", "海底摸月", YAKU, 1, "self-drawn the last tile of the wall", _flag("haitei")),
+    Rule("houtei", "Last Tile Ron", "河底撈魚", YAKU, 1, "won on the last discard", _flag("houtei")),
+    Rule("rinshan", "After a Kong", "嶺上開花", YAKU, 1, "won on the replacement tile of a kong", _flag("rinshan")),
+    Rule("chankan", "Robbing the Kong", "槍槓", YAKU, 1, "won on a tile added to a kong", _flag("chankan")),
+    Rule("all-pungs", "All Pungs", "対々和", YAKU, 2, "four pungs or kongs", _all_pungs),
+    Rule(
+        "mixed-outside-hand",
+        "Mixed Outside Hand",
+        "混全帯么九",
+        YAKU,
+        2,
+        "every set and the pair hold a terminal or honour; a chow; an honour",
+        _mixed_outside,
+        value_open=1,
+    ),
+    Rule(
+        "pure-straight", "Pure Straight", "一気通貫", YAKU, 2, "123 456 789 of one suit", _pure_straight, value_open=1
+    ),
+    Rule(
+        "seven-pairs",
+        "Seven Pairs",
+        "七対子",
+        YAKU,
+        2,
+        "seven different pairs",
+        _seven_pairs,
+        value_open=CLOSED_ONLY,
+    ),
+    Rule(
+        "mixed-triple-chow",
+        "Mixed Triple Chow",
+        "三色同順",
+        YAKU,
+        2,
+        "the same chow in all three suits",
+        _mixed_triple_chow,
+        value_open=1,
+    ),
+    Rule(
+        "three-concealed-pungs",
+        "Three Concealed Pungs",
+        "三暗刻",
+        YAKU,
+        2,
+        "three pungs or kongs not claimed (a pung a discard completed counts as open)",
+        _three_concealed_pungs,
+    ),
+    Rule(
+        "all-terminals-and-honours",
+        "All Terminals and Honours",
+        "混老頭",
+        YAKU,
+        2,
+        "only terminals and honours",
+        _all_terminals_and_honours,
+        supersedes=("mixed-outside-hand", "pure-outside-hand"),
+    ),
+    Rule(
+        "little-three-dragons",
+        "Little Three Dragons",
+        "小三元",
+        YAKU,
+        2,
+        "two dragon pungs and a dragon pair",
+        _little_three_dragons,
+    ),
+    Rule("triple-pung", "Triple Pung", "三色同刻", YAKU, 2, "the same pung in all three suits", _triple_pung),
+    Rule("three-kongs", "Three Kongs", "三槓子", YAKU, 2, "three kongs", _three_kongs),
+    Rule(
+        "pure-outside-hand",
+        "Pure Outside Hand",
+        "純全帯么九",
+        YAKU,
+        3,
+        "every set and the pair hold a terminal; a chow; no honour",
+        _pure_outside,
+        supersedes=("mixed-outside-hand",),
+        value_open=2,
+    ),
+    Rule("half-flush", "Half Flush", "混一色", YAKU, 3, "one suit and honours", _half_flush, value_open=2),
+    Rule(
+        "twice-pure-double-chow",
+        "Twice Pure Double Chow",
+        "二盃口",
+        YAKU,
+        3,
+        "two pairs of identical chows, closed",
+        _twice_pure_double_chow,
+        supersedes=("pure-double-chow",),
+        value_open=CLOSED_ONLY,
+    ),
+    Rule(
+        "full-flush",
+        "Full Flush",
+        "清一色",
+        YAKU,
+        6,
+        "one suit, no honours",
+        _full_flush,
+        supersedes=("half-flush",),
+        value_open=5,
+    ),
+    Rule("dora", "Dora", "ドラ", DORA, 1, "each tile an indicator points at (not a yaku)", _dora),
+    Rule("ura-dora", "Ura Dora", "裏ドラ", DORA, 1, "each tile an underside indicator points at (riichi)", _ura),
+    Rule("red-five", "Red Five", "赤ドラ", DORA, 1, "each red five, with aka on (not a yaku)", _red),
+)
+
+_13 = 13
+YAKUMAN_RULES: tuple[RiichiRule, ...] = (
+    Rule("all-green", "All Green", "緑一色", YAKUMAN, _13, "only 2 3 4 6 8 sou and green dragons", _all_green),
+    Rule("all-honours", "All Honours", "字一色", YAKUMAN, _13, "only honours", _all_honours),
+    Rule("all-terminals", "All Terminals", "清老頭", YAKUMAN, _13, "only terminals", _all_terminals),
+    Rule(
+        "four-concealed-pungs",
+        "Four Concealed Pungs",
+        "四暗刻",
+        YAKUMAN,
+        _13,
+        "four pungs not claimed (tsumo on a dual-pung wait)",
+        _four_concealed_pungs,
+    ),
+    Rule(
+        "four-concealed-pungs-single-wait",
+        "Four Concealed Pungs, single wait",
+        "四暗刻単騎",
+        YAKUMAN,
+        _13,
+        "four concealed pungs won on the pair (double limit)",
+        _four_concealed_single,
+        supersedes=("four-concealed-pungs",),
+    ),
+    Rule("four-kongs", "Four Kongs", "四槓子", YAKUMAN, _13, "four kongs", _four_kongs),
+    Rule(
+        "thirteen-orphans",
+        "Thirteen Orphans",
+        "国士無双",
+        YAKUMAN,
+        _13,
+        "one of each terminal and honour plus one more",
+        _thirteen_orphans,
+    ),
+    Rule(
+        "thirteen-orphans-13-wait",
+        "Thirteen Orphans, 13-sided wait",
+        "国士無双十三面",
+        YAKUMAN,
+        _13,
+        "thirteen orphans won on the pair tile (double limit)",
+        _thirteen_orphans_13,
+        supersedes=("thirteen-orphans",),
+    ),
+    Rule("big-three-dragons", "Big Three Dragons", "大三元", YAKUMAN, _13, "three dragon pungs", _big_three_dragons),
+    Rule(
+        "little-four-winds",
+        "Little Four Winds",
+        "小四喜",
+        YAKUMAN,
+        _13,
+        "three wind pungs and a wind pair",
+        _little_four_winds,
+    ),
+    Rule(
+        "big-four-winds",
+        "Big Four Winds",
+        "大四喜",
+        YAKUMAN,
+        _13,
+        "four wind pungs (double limit)",
+        _big_four_winds,
+        supersedes=("little-four-winds",),
+    ),
+    Rule(
+        "big-wheels",
+        "Big Wheels",
+        "大車輪",
+        YAKUMAN,
+        _13,
+        "22334455667788 in pins, closed",
+        _big_wheels,
+        value_open=CLOSED_ONLY,
+    ),
+    Rule(
+        "nine-gates",
+        "Nine Gates",
+        "九蓮宝燈",
+        YAKUMAN,
+        _13,
+        "closed 1112345678999 of one suit plus one more",
+        _nine_gates,
+        value_open=CLOSED_ONLY,
+    ),
+    Rule(
+        "pure-nine-gates",
+        "Pure Nine Gates",
+        "純正九蓮宝燈",
+        YAKUMAN,
+        _13,
+        "nine gates won on the nine-sided wait (double limit)",
+        _pure_nine_gates,
+        supersedes=("nine-gates",),
+        value_open=CLOSED_ONLY,
+    ),
+    Rule("heavenly-hand", "Heavenly Hand", "天和", YAKUMAN, _13, "dealer wins on the first draw", _flag("tenhou")),
+    Rule("earthly-hand", "Earthly Hand", "地和", YAKUMAN, _13, "non-dealer wins on the first draw", _flag("chiihou")),
+)
+
+RULES: tuple[RiichiRule, ...] = YAKU_RULES + YAKUMAN_RULES
+LIABILITY_YAKUMAN = ("big-three-dragons", "big-four-winds")  # pao (RULES.md §2.8)
