@@ -25,10 +25,11 @@ EXIT_HAND = 1
 
 EPILOG = """\b
 Examples:
+  mjscore score '234m067p5z(789s)(777z)+5z ron seat=S dora=4p'
+  mjscore score 234m456p789s23m55p+4m tsumo riichi --all
   mjscore score baba:馬馬馬場場O dora=場 tsumo menzen
-  mjscore score 'baba:MB MB MB BR BR O ron' --format json
-  mjscore batch examples/baba.txt --format csv
-  mjscore rules baba
+  mjscore batch examples/riichi.txt --format json
+  mjscore rules riichi
 """
 
 
@@ -81,9 +82,10 @@ def _settings(rules: str | None, deck: Path | None) -> Settings:
 def main() -> None:
     """Score mahjong-family hands written in a compact notation.
 
-    A hand is one line: an optional rule-set prefix (baba:, baba-beginner:),
-    the cards, then items such as tsumo, ron, dora=場, pot=2, players=3.
-    See README.md for the notation; `mjscore rules NAME` lists what scores.
+    A hand is one line: an optional rule-set prefix (riichi: is the default;
+    baba:, baba-beginner:), the tiles or cards, then items such as tsumo, ron,
+    riichi, seat=E, dora=4p. See README.md for the notation; `mjscore rules
+    NAME` lists what scores and the rule options.
     """
 
 
@@ -95,6 +97,7 @@ def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None,
     """Score one HAND; its words may come as separate arguments.
 
     \b
+    mjscore score '234m067p5z(789s)(777z)+5z ron seat=S dora=4p'
     mjscore score baba:馬馬馬場場O dora=場 tsumo menzen
     mjscore score 'baba:(馬場馬場O) 場場場 ron'
     """

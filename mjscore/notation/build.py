@@ -20,6 +20,8 @@ from mjscore.notation.grammar import RULESET_RE, Token, parse_body
 from mjscore.options import OptionSpec
 
 _PREFIX = re.compile(RULESET_RE)
+# A likely slip per notation family: (what gives it away, what to say).
+_HINTS = {"mpsz": (re.compile(r"[^\x00-\x7f]"), "kanji are BABA cards: start the line with baba:")}
 
 
 def split_prefix(text: str, default: str) -> tuple[str, int, int]:
@@ -36,7 +38,11 @@ def tokenize(text: str, family: str, start: int) -> list[Token]:
     try:
         tokens = parse_body(family, body)
     except pp.ParseBaseException as exc:
-        raise NotationError(text, start + exc.loc + 1, _expected(exc)) from None
+        hint = _HINTS.get(family)
+        message = _expected(exc)
+        if hint and hint[0].search(body):
+            message += f"; {hint[1]}"
+        raise NotationError(text, start + exc.loc + 1, message) from None
     if not start:
         return tokens
     return [t._replace(loc=t.loc + start, value_loc=t.value_loc + start if t.tag == "option" else 0) for t in tokens]

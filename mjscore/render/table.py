@@ -25,9 +25,9 @@ class TableRenderer:
             "\n".join(f"  {label}: {value}" for label, value in result.header),
             f"  reading: {result.reading}",
             "",
-            items_table(result.lines, result.unit, result.total, result.total_label),
-            "",
         ]
+        if result.kind == "win":
+            parts += [items_table(result.lines, result.unit, result.total, result.total_label), ""]
         if result.breakdown:
             parts += [breakdown_table(result), ""]
         if result.summary:
@@ -36,7 +36,8 @@ class TableRenderer:
         parts.extend(f"note: {note}" for note in result.notes)
         if show_all:
             parts += ["", f"readings considered ({len(result.candidates)}):"]
-            parts += [f"  {c.total:>3} {result.unit}  {c.reading}" for c in result.candidates]
+            unit = result.payment_unit or result.unit
+            parts += [f"  {c.total:>6} {unit}  {c.reading}" for c in result.candidates]
         if number:  # in a batch, a blank line between hands
             parts.append("")
         return "\n".join(parts)
