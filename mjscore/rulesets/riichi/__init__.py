@@ -38,7 +38,8 @@ from mjscore.settings import Settings
 from mjscore.tiles import SEATS, WINDS, dora_after, tile_name
 
 KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
-DRAW_KEYS = ("tenpai", "nagashi")
+DRAW_KEYS = ("tenpai", "nagashi", "honba", "sticks")
+DRAW_SEAT_KEYS = ("tenpai", "nagashi")
 ALIASES = {"wriichi": "double-riichi"}
 TWO_FAN_HONBA = 5
 YAKUMAN_HAN = 13
@@ -61,6 +62,8 @@ class DrawDeal:
     text: str
     tenpai: frozenset[int]
     nagashi: tuple[int, ...]
+    honba: int = 0
+    sticks: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,7 +282,9 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         items = gather_items(tokens, (), DRAW_KEYS, ())
         problems = items.problems
         seats: dict[str, list[int]] = {}
-        for key in DRAW_KEYS:
+        honba = written.read_count(items, "honba", problems)
+        sticks = written.read_count(items, "sticks", problems)
+        for key in DRAW_SEAT_KEYS:
             value, col = items.values.get(key, ("", 0))
             letters = [x for x in value.upper().split(",") if x]
             bad = [x for x in letters if x not in SEATS]
@@ -288,7 +293,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             seats[key] = [WINDS[SEATS.index(x)] for x in letters if x in SEATS]
         if problems:
             raise fail(text, problems)
-        return DrawDeal(text, frozenset(seats["tenpai"]), tuple(seats["nagashi"]))
+        return DrawDeal(text, frozenset(seats["tenpai"]), tuple(seats["nagashi"]), honba, sticks)
 
     # -- scoring
 
@@ -475,7 +480,12 @@ def _draw_result(deal: DrawDeal) -> ScoreResult:
         ruleset="riichi",
         ruleset_title="Riichi (Yakuza 2 table rules): exhaustive draw",
         hand=deal.text.strip(),
-        header=(("result", "exhaustive draw"), ("settlement", how)),
+        header=(
+            ("result", "exhaustive draw"),
+            ("settlement", how),
+            ("honba", str(deal.honba)),
+            ("riichi sticks", str(deal.sticks)),
+        ),
         reading="no winner",
         lines=(),
         unit="points",
@@ -485,6 +495,9 @@ def _draw_result(deal: DrawDeal) -> ScoreResult:
         summary=tuple((seat, f"{n:+d}") for seat, n in net.items()),
         payment_unit="points",
         kind="draw",
+        notes=("honba and riichi sticks do not change a draw's payments; the sticks stay on the table",)
+        if deal.honba or deal.sticks
+        else (),
     )
 
 
