@@ -120,29 +120,41 @@ def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None,
 @main.command(epilog=EPILOG)
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 @common_options
-def batch(file: IO[str], fmt: str, rules: str | None, deck: Path | None) -> None:
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Worker processes; output stays in input order.",
+)
+def batch(file: IO[str], fmt: str, rules: str | None, deck: Path | None, jobs: int) -> None:
     """Score every hand in FILE (- for standard input), one per line.
 
     '#' starts a comment and blank lines are skipped. A bad line is reported
     on stderr as file:line:col: message and the batch goes on; the exit code
     is 1 if any line failed. Output streams, whatever the file's length.
     """
-    from mjscore.scoring import score_many
+    from mjscore.batch import rendered, rendered_parallel
 
     settings = _settings(rules, deck)
     renderer = get_renderer(fmt)
     name = "<stdin>" if file.name == "<stdin>" else file.name
+    lines = _with_progress(file)
+    stream = rendered_parallel(lines, jobs, fmt, rules, deck) if jobs > 1 else rendered(lines, settings, renderer)
+    out = sys.stdout
     scored = failed = 0
     _emit(renderer.start())
-    for line in score_many(_with_progress(file), settings):
-        if line.result is not None:
+    for item in stream:
+        if item.output is not None:
+            out.write(item.output + "\n")
+        if not item.problems:
             scored += 1
-            _emit(renderer.result(line.number, line.result))
-        elif line.error is not None:
-            failed += 1
-            _emit(renderer.error(line.number, line.text, line.error))
-            for problem in line.error.problems:
-                click.echo(f"{name}:{line.number}:{max(problem.col, 1)}: {problem.message} [{problem.code}]", err=True)
+            continue
+        failed += 1
+        for problem in item.problems:
+            click.echo(f"{name}:{item.number}:{max(problem.col, 1)}: {problem.message} [{problem.code}]", err=True)
+    out.flush()
     click.echo(f"{name}: {scored + failed} hands, {scored} scored, {failed} failed", err=True)
     if failed:
         sys.exit(EXIT_HAND)

@@ -54,10 +54,11 @@ class BatchLine:
     error: HandError | None
 
 
-def hand_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+def hand_lines(lines: Iterable[str], start: int = 1) -> Iterator[tuple[int, str]]:
     """(line number, hand text) for each line that holds a hand: ``#`` starts a
-    comment, blank lines are skipped, a byte-order mark and CR LF are accepted."""
-    for number, raw in enumerate(lines, 1):
+    comment, blank lines are skipped, a byte-order mark and CR LF are accepted.
+    ``start`` is the number of the first line (a chunk of a longer file)."""
+    for number, raw in enumerate(lines, start):
         line = raw.rstrip("\r\n")
         if number == 1:
             line = line.removeprefix("\ufeff")
@@ -66,9 +67,9 @@ def hand_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
             yield number, text.rstrip()
 
 
-def score_many(lines: Iterable[str], settings: Settings | None = None) -> Iterator[BatchLine]:
+def score_many(lines: Iterable[str], settings: Settings | None = None, start: int = 1) -> Iterator[BatchLine]:
     """Score a stream of lines lazily; a bad line yields its error and the batch goes on."""
-    for number, text in hand_lines(lines):
+    for number, text in hand_lines(lines, start):
         try:
             yield BatchLine(number, text, score(text, settings), None)
         except HandError as exc:

@@ -645,3 +645,23 @@ def test_python_dash_m() -> None:
     )
     assert scored.returncode == 0, scored.stderr
     assert json.loads(scored.stdout)["total"] == 5  # why: the brief's hand, as above
+
+
+# --- --jobs
+
+
+def test_jobs_keep_input_order_and_line_numbers(run: Run, tmp_path: Path) -> None:
+    good = "riichi:234m456p789s23m55p+4m ron riichi"
+    bad = "riichi:234m456p789s23m55p ron"  # 13 tiles: one line in seven fails
+    lines = [bad if n % 7 == 0 else good for n in range(1, 1201)]  # more than two chunks of 512
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    single = run("batch", str(path), "--format", "json")
+    parallel = run("batch", str(path), "--format", "json", "--jobs", "3")
+    assert parallel.exit_code == single.exit_code == 1
+    assert parallel.stdout == single.stdout
+    numbers = [json.loads(line)["line"] for line in parallel.stdout.splitlines()]
+    assert numbers == list(range(1, 1201))
+    failed = [json.loads(line)["line"] for line in parallel.stdout.splitlines() if not json.loads(line)["ok"]]
+    assert failed == list(range(7, 1201, 7))
+    assert f"{path}:7:" in parallel.stderr
