@@ -107,7 +107,7 @@ def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None,
     renderer = get_renderer(fmt)
     text = " ".join(hand)
     try:
-        result = score_hand(text, settings)
+        result = score_hand(text, settings, explain=show_all)
     except HandError as exc:
         _emit(renderer.start())
         _emit(renderer.error(0, text, exc))

@@ -48,8 +48,10 @@ def apply_rules(
     """The score lines of one reading, with superseded items removed."""
     hits: list[tuple[Rule[R, C, Opt], int]] = []
     for rule in rules:
+        if is_open and rule.value_open == 0:
+            continue  # closed hands only: no need to ask
         count = int(rule.predicate(reading, ctx, options))  # a predicate may answer with a bool
-        if count and rule.worth(is_open):
+        if count:
             hits.append((rule, count))
     beaten = {loser for rule, _ in hits for loser in rule.supersedes}
     return tuple(

@@ -34,14 +34,15 @@ def parse_hand(text: str, settings: Settings | None = None) -> ParsedHand:
     return ParsedHand(ruleset, ruleset.build(text, tokens, settings))
 
 
-def score(text: str, settings: Settings | None = None) -> ScoreResult:
-    """Score one hand written in mjscore notation.
+def score(text: str, settings: Settings | None = None, explain: bool = False) -> ScoreResult:
+    """Score one hand written in mjscore notation; ``explain`` also lists
+    every reading considered (``result.candidates``).
 
     >>> score("baba:馬馬馬場場O dora=場 tsumo menzen").total
     5
     """
     parsed = parse_hand(text, settings)
-    return parsed.ruleset.evaluate(parsed.deal)
+    return parsed.ruleset.evaluate(parsed.deal, explain)
 
 
 @dataclass(frozen=True, slots=True)

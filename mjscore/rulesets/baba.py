@@ -283,12 +283,12 @@ class BabaBeginner(RuleSet[BabaDeal]):
             raise fail(text, problems)
         return BabaDeal(text, BabaTable(hand, win, chips, pot, deck), options, items)
 
-    def evaluate(self, deal: BabaDeal) -> ScoreResult:
+    def evaluate(self, deal: BabaDeal, explain: bool = False) -> ScoreResult:
         candidates = self._candidates(deal.table, deal.options)
         if not candidates:
             raise fail(deal.text, [Problem("not-winning", self._why_not_winning(deal.table.hand), 0)])
         best = max(candidates, key=lambda c: c[1].total)  # the first of equal totals
-        return self._result(deal, best, tuple(c for _, c in candidates))
+        return self._result(deal, best, tuple(c for _, c in candidates) if explain else ())
 
     # -- reading the line
 

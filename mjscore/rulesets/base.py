@@ -63,8 +63,9 @@ class RuleSet(ABC, Generic[D]):
         """Read and check one line's tokens; ``HandError`` lists every problem."""
 
     @abstractmethod
-    def evaluate(self, deal: D) -> ScoreResult:
-        """Score the best reading and settle it (``HandError`` if it is no win)."""
+    def evaluate(self, deal: D, explain: bool = False) -> ScoreResult:
+        """Score the best reading and settle it (``HandError`` if it is no win);
+        with ``explain``, the result also lists every reading considered."""
 
     @abstractmethod
     def rule_rows(self) -> Sequence[RuleRow]:

@@ -26,6 +26,7 @@ from mjscore.rulesets.riichi.fu import fu_lines
 from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, group_tiles
 from mjscore.rulesets.riichi.points import (
     Table,
+    hand_points,
     hand_value,
     nagashi_payments,
     no_ten_payments,
@@ -297,7 +298,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
 
     # -- scoring
 
-    def evaluate(self, deal: RiichiDeal | DrawDeal) -> ScoreResult:
+    def evaluate(self, deal: RiichiDeal | DrawDeal, explain: bool = False) -> ScoreResult:
         if isinstance(deal, DrawDeal):
             return _draw_result(deal)
         scored = [self._score(r, deal) for r in readings(deal.table.hand, deal.table.winning, deal.table.win)]
@@ -321,7 +322,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
                     ],
                 )
         best = max(allowed, key=lambda s: s.key)  # the first of equal keys
-        return self._result(deal, best, scored)
+        return self._result(deal, best, scored if explain else [])
 
     def _score(self, reading: RiichiReading, deal: RiichiDeal) -> Scored:
         t, o = deal.table, deal.options
@@ -333,7 +334,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         han = sum(x.value for x in lines)
         yakuman = han // YAKUMAN_HAN if limit_lines else 0
         value = hand_value(han, fu, yakuman, o.kiriage)
-        points = sum(p.amount for p in win_payments(value.base, _table(t, honba=0, sticks=0)))
+        points = hand_points(value.base, t.is_dealer, t.win is Win.TSUMO)
         return Scored(reading, lines, fu_rows, han, fu, yakuman, value.base, value.limit, points)
 
     def _result(self, deal: RiichiDeal, best: Scored, scored: list[Scored]) -> ScoreResult:

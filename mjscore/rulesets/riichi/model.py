@@ -38,13 +38,38 @@ class Wait(Enum):
 @dataclass(frozen=True, slots=True)
 class RiichiReading:
     """One way to see a complete hand: its groups (melds included), which group
-    the winning tile completed, and how it waited."""
+    the winning tile completed, and how it waited. The facts every rule asks
+    about (runs, pungs, pair, concealed pungs) are worked out once, here."""
 
     shape: str  # "standard", "seven pairs", "thirteen orphans"
     groups: tuple[Group, ...]
     win_group: int  # index into groups; -1 for the special shapes
     wait: Wait
     ron_opened: bool  # a pung completed by a discard counts as open (fu, concealed pungs)
+    runs: tuple[int, ...] = field(init=False)  # lowest kind of each run, sorted
+    pungs: tuple[int, ...] = field(init=False)  # kind of each pung or kong, sorted
+    pair: int | None = field(init=False)  # the pair of a standard reading
+    kongs: int = field(init=False)
+    concealed_pungs: int = field(init=False)  # pungs and kongs not claimed nor completed by a ron
+
+    def __post_init__(self) -> None:
+        runs, pungs, kongs, concealed, pair = [], [], 0, 0, None
+        for i, g in enumerate(self.groups):
+            shape = g.shape
+            if shape is Shape.RUN:
+                runs.append(g.kind)
+            elif shape is Shape.SET or shape is Shape.KAN:
+                pungs.append(g.kind)
+                kongs += shape is Shape.KAN
+                concealed += self.concealed(i)
+            elif shape is Shape.PAIR and self.shape == "standard":
+                pair = g.kind
+        setter = object.__setattr__  # frozen: derived fields are set once, at construction
+        setter(self, "runs", tuple(sorted(runs)))
+        setter(self, "pungs", tuple(sorted(pungs)))
+        setter(self, "pair", pair)
+        setter(self, "kongs", kongs)
+        setter(self, "concealed_pungs", concealed)
 
     def concealed(self, i: int) -> bool:
         """Group i counts as concealed: not melded open, and not a pung a discard completed."""

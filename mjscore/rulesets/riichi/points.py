@@ -38,6 +38,15 @@ def hand_value(han: int, fu: int, yakuman: int, kiriage: bool) -> HandValue:
     return HandValue(raw, "")
 
 
+def hand_points(base: int, dealer: bool, tsumo: bool) -> int:
+    """What the hand is worth to the winner, before honba and sticks (to rank readings)."""
+    if not tsumo:
+        return round_up(base * (6 if dealer else 4))
+    if dealer:
+        return 3 * round_up(2 * base)
+    return round_up(2 * base) + 2 * round_up(base)
+
+
 def round_up(points: int) -> int:
     return -(-points // 100) * 100
 

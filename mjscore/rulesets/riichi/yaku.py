@@ -30,20 +30,20 @@ Predicate = Callable[[RiichiReading, RiichiTable, RiichiOptions], int]
 # --- facts about a reading
 
 
-def runs(r: RiichiReading) -> list[int]:
-    return sorted(g.kind for g in r.groups if g.shape is Shape.RUN and g.kind is not None)
+def runs(r: RiichiReading) -> tuple[int, ...]:
+    return r.runs
 
 
-def pungs(r: RiichiReading) -> list[int]:
-    return sorted(g.kind for g in r.groups if is_pung(g) and g.kind is not None)
+def pungs(r: RiichiReading) -> tuple[int, ...]:
+    return r.pungs
 
 
 def pair(r: RiichiReading) -> int | None:
-    return next((g.kind for g in r.groups if g.shape is Shape.PAIR), None) if r.shape == STANDARD else None
+    return r.pair
 
 
 def concealed_pungs(r: RiichiReading) -> int:
-    return sum(1 for i, g in enumerate(r.groups) if is_pung(g) and r.concealed(i))
+    return r.concealed_pungs
 
 
 def value_tiles(t: RiichiTable) -> frozenset[int]:
@@ -158,7 +158,7 @@ def _triple_pung(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
 
 
 def _three_kongs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
-    return sum(g.shape is Shape.KAN for g in r.groups) == 3
+    return r.kongs == 3
 
 
 def _half_flush(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
@@ -205,7 +205,7 @@ def _four_concealed_single(r: RiichiReading, _t: RiichiTable, o: RiichiOptions) 
 
 
 def _four_kongs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
-    return sum(g.shape is Shape.KAN for g in r.groups) == 4
+    return r.kongs == 4
 
 
 def _thirteen_orphans(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:

@@ -528,7 +528,7 @@ def test_evaluator_keeps_highest_total_reading() -> None:
     #          WIN 1 + DORAYAKI 3 + Menzen 1 + Hon-itsu 1 (馬/々 shared, once) = 6
     #      (b) 馬々×2+O and 馬々+O×2: every OBABA stands for 馬々 -> DORAYAKI 6; 1 + 6 + 1 + 1 = 9
     #      the evaluator must keep (b): total 9
-    result = score("baba:馬馬馬OOO dora=馬 tsumo obaba_set=on obaba_dora=on")
+    result = score("baba:馬馬馬OOO dora=馬 tsumo obaba_set=on obaba_dora=on", explain=True)
     assert itemised(result) == {"win": 1, "dorayaki": 6, "menzen": 1, "hon-itsu": 1}
     assert result.total == 9
     assert sorted(c.total for c in result.candidates) == [6, 9]
@@ -537,7 +537,7 @@ def test_evaluator_keeps_highest_total_reading() -> None:
 def test_evaluator_without_obaba_dora_all_readings_equal() -> None:
     # why: same hand, obaba_dora off: both readings give WIN 1 + DORAYAKI 3 (real 馬々 only) + Menzen 1 +
     #      Hon-itsu 1 = 6
-    result = score("baba:馬馬馬OOO dora=馬 tsumo obaba_set=on")
+    result = score("baba:馬馬馬OOO dora=馬 tsumo obaba_set=on", explain=True)
     assert itemised(result) == {"win": 1, "dorayaki": 3, "menzen": 1, "hon-itsu": 1}
     assert result.total == 6
     assert {c.total for c in result.candidates} == {6}
@@ -626,3 +626,8 @@ def test_ron_names_the_discarder() -> None:
     result = score(f"{BRIEF} ron")
     paying = [p.payer for p in result.payments if p.amount]
     assert paying == ["discarder"]
+
+
+def test_readings_are_listed_only_when_asked() -> None:
+    # why: the candidate list is for --all; a plain score does not build it
+    assert score("baba:馬馬馬OOO dora=馬 tsumo obaba_set=on").candidates == ()
