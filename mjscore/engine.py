@@ -37,22 +37,37 @@ class Rule(Generic[R, C, Opt]):
     supersedes: tuple[str, ...] = ()
     value_open: int | None = None
     detail: Callable[[R, C, Opt], str] | None = None
+    # A feature the predicate needs: when the caller's features lack it, the
+    # predicate is not asked (a necessary condition worked out once per reading).
+    gate: str = ""
 
     def worth(self, is_open: bool) -> int:
         return self.value if not is_open or self.value_open is None else self.value_open
 
 
 def apply_rules(
-    rules: Sequence[Rule[R, C, Opt]], reading: R, ctx: C, options: Opt, is_open: bool
+    rules: Sequence[Rule[R, C, Opt]],
+    reading: R,
+    ctx: C,
+    options: Opt,
+    *,
+    is_open: bool,
+    features: frozenset[str] = frozenset(),
 ) -> tuple[ScoreLine, ...]:
-    """The score lines of one reading, with superseded items removed."""
+    """The score lines of one reading, with superseded items removed.
+
+    Rows whose ``gate`` is not among ``features`` and closed-only rows on an
+    open hand are skipped without asking their predicate.
+    """
     hits: list[tuple[Rule[R, C, Opt], int]] = []
     for rule in rules:
-        if is_open and rule.value_open == 0:
-            continue  # closed hands only: no need to ask
+        if (rule.gate and rule.gate not in features) or (is_open and rule.value_open == 0):
+            continue
         count = int(rule.predicate(reading, ctx, options))  # a predicate may answer with a bool
         if count:
             hits.append((rule, count))
+    if not hits:
+        return ()
     beaten = {loser for rule, _ in hits for loser in rule.supersedes}
     return tuple(
         ScoreLine(

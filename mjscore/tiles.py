@@ -163,10 +163,14 @@ def tile_kind(digit: str, suit: str) -> int | None:
     return SUITS.index(suit) * 9 + rank - 1 if 1 <= rank <= 9 else None
 
 
+TILE_NAMES = tuple(
+    f"{k - HONOURS + 1}z" if k >= HONOURS else f"{k % 9 + 1}{SUITS[k // 9]}" for k in range(RIICHI_KINDS)
+)
+
+
 def tile_name(kind: int) -> str:
-    if kind >= HONOURS:
-        return f"{kind - HONOURS + 1}z"
-    return f"{kind % 9 + 1}{SUITS[kind // 9]}"
+    """ "5p" for the kind of the five of pins."""
+    return TILE_NAMES[kind]
 
 
 def suit_of(kind: int) -> str:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from mjscore.engine import apply_rules
 from mjscore.errors import Problem
-from mjscore.hand import MeldKind, Win
+from mjscore.hand import Group, MeldKind, Win
 from mjscore.notation.build import Items, fail, gather_items
 from mjscore.notation.grammar import MPSZ_FLAGS, Token
 from mjscore.options import as_dict, with_values
@@ -34,7 +35,7 @@ from mjscore.rulesets.riichi.points import (
     win_payments,
 )
 from mjscore.rulesets.riichi.readings import readings
-from mjscore.rulesets.riichi.yaku import DORA, LIABILITY_YAKUMAN, RULES, YAKUMAN
+from mjscore.rulesets.riichi.yaku import DORA, LIABILITY_YAKUMAN, RULES, YAKUMAN, features
 from mjscore.settings import Settings
 from mjscore.tiles import SEATS, WINDS, dora_after, tile_name
 
@@ -91,6 +92,7 @@ class Scored:
 
 
 _DORA_IDS = frozenset(r.id for r in RULES if r.category == DORA)
+_DEFAULT_OPTIONS = RiichiOptions()
 _YAKUMAN_IDS = frozenset(r.id for r in RULES if r.category == YAKUMAN)
 
 
@@ -326,7 +328,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
 
     def _score(self, reading: RiichiReading, deal: RiichiDeal) -> Scored:
         t, o = deal.table, deal.options
-        lines = apply_rules(self.rules, reading, t, o, is_open=not t.closed)
+        lines = apply_rules(self.rules, reading, t, o, is_open=not t.closed, features=features(reading, t))
         limit_lines = [x for x in lines if x.rule_id in _YAKUMAN_IDS]
         if limit_lines:  # limit hands replace every other item (RULES.md §2.5)
             lines = tuple(limit_lines) if o.yakuman_stack else (max(limit_lines, key=lambda x: x.value),)
@@ -378,9 +380,9 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         for key, tiles in deal.indicators:
             if tiles:
                 header.append((f"{key} indicators", " ".join(tile_name(k) for k, _ in tiles)))
-        defaults = as_dict(RiichiOptions())
-        changed = {k: v for k, v in as_dict(deal.options).items() if v != defaults[k]}
-        if changed:
+        if deal.options != _DEFAULT_OPTIONS:
+            defaults = as_dict(_DEFAULT_OPTIONS)
+            changed = {k: v for k, v in as_dict(deal.options).items() if v != defaults[k]}
             header.append(("options", ", ".join(f"{k}={'on' if v else 'off'}" for k, v in changed.items())))
         return tuple(header)
 
@@ -503,18 +505,21 @@ def _draw_result(deal: DrawDeal) -> ScoreResult:
 
 
 def describe(r: RiichiReading, t: RiichiTable) -> str:
-    parts = []
-    for i, g in enumerate(r.groups):
-        text = "".join(tile_name(k)[0] for k in group_tiles(g)) + tile_name(g.kind or 0)[1]
-        if g.meld is MeldKind.OPEN:
-            text = f"({text})"
-        elif g.meld is MeldKind.CLOSED_KAN:
-            text = f"[{text}]"
-        if i == r.win_group:
-            text += "*"
-        parts.append(text)
-    how = f"{r.wait.value} wait on {tile_name(t.winning)}" if r.win_group >= 0 else r.shape
-    return f"{' '.join(parts)} · {r.shape}, {how}" if r.win_group >= 0 else f"{' '.join(parts)} · {how}"
+    """A reading for people: "123m* 456p (789s) 55z · standard, two-sided wait on 1m"."""
+    groups = " ".join(_group_text(g, i == r.win_group) for i, g in enumerate(r.groups))
+    if r.win_group < 0:
+        return f"{groups} · {r.shape}"
+    return f"{groups} · {r.shape}, {r.wait.value} wait on {tile_name(t.winning)}"
+
+
+@lru_cache(maxsize=4096)
+def _group_text(g: Group, completed_by_win: bool) -> str:
+    text = "".join(tile_name(k)[0] for k in group_tiles(g)) + tile_name(g.kind or 0)[1]
+    if g.meld is MeldKind.OPEN:
+        text = f"({text})"
+    elif g.meld is MeldKind.CLOSED_KAN:
+        text = f"[{text}]"
+    return text + "*" if completed_by_win else text
 
 
 def canonical(deal: RiichiDeal) -> str:

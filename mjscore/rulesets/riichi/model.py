@@ -7,7 +7,7 @@ from enum import Enum
 
 from mjscore.hand import Group, Hand, Shape, Win
 from mjscore.options import option
-from mjscore.tiles import TERMINALS_AND_HONOURS
+from mjscore.tiles import HONOURS, TERMINALS_AND_HONOURS
 
 _Y2 = "RULES.md §2.2 (Yakuza 2 default)"
 
@@ -94,6 +94,12 @@ class RiichiTable:
     pao: int | None = None  # seat wind kind of the liable player
     discarder: int | None = None  # seat wind kind of the discarder on a ron
     kinds: frozenset[int] = field(default=frozenset())  # every kind in the hand
+    suits: frozenset[int] = field(init=False)  # 0 man, 1 pin, 2 sou: the suits the hand holds
+    has_honours: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "suits", frozenset(k // 9 for k in self.kinds if k < HONOURS))
+        object.__setattr__(self, "has_honours", any(k >= HONOURS for k in self.kinds))
 
     @property
     def is_dealer(self) -> bool:

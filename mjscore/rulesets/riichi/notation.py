@@ -11,7 +11,7 @@ from mjscore.errors import Problem
 from mjscore.hand import Hand, Meld, MeldKind, Win
 from mjscore.notation.build import Items
 from mjscore.notation.grammar import Token
-from mjscore.tiles import HONOURS, RED_FIVES_IN_SET, SEATS, WINDS, read_tiles, suit_of, tile_name
+from mjscore.tiles import HONOURS, RED_FIVES_IN_SET, SEATS, TILE_NAMES, WINDS, read_tiles, suit_of, tile_name
 
 Tile = tuple[int, bool]  # (kind, is a red five)
 HAND_TILES = 14  # counting each kong as three
@@ -155,17 +155,13 @@ def read_count(items: Items, key: str, problems: list[Problem]) -> int:
 
 
 def format_tiles(tiles: Sequence[Tile]) -> str:
-    """Compact mpsz: "123m05p" (a red five is written 0)."""
-    out: list[str] = []
-    run_suit = ""
-    digits = ""
-    for kind, red in sorted(tiles, key=lambda t: (t[0], not t[1])):
-        suit = suit_of(kind)
-        if suit != run_suit and digits:
-            out.append(digits + run_suit)
-            digits = ""
-        run_suit = suit
-        digits += "0" if red else tile_name(kind)[0]
-    if digits:
-        out.append(digits + run_suit)
-    return "".join(out)
+    """Compact mpsz: "123m05p" (a red five is written 0, before the other fives)."""
+    by_suit: dict[str, list[str]] = {}
+    for kind, red in sorted(tiles, key=_tile_order):
+        name = TILE_NAMES[kind]
+        by_suit.setdefault(name[1], []).append("0" if red else name[0])
+    return "".join("".join(digits) + suit for suit, digits in by_suit.items())
+
+
+def _tile_order(tile: Tile) -> tuple[int, bool]:
+    return (tile[0], not tile[1])

@@ -13,12 +13,14 @@ from collections import Counter
 from collections.abc import Callable
 
 from mjscore.engine import Rule
-from mjscore.hand import Shape, Win
-from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait, group_tiles, is_pung
+from mjscore.hand import Win
+from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait, group_tiles
 from mjscore.rulesets.riichi.readings import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from mjscore.tiles import DRAGONS, GREENS, HONOURS, TERMINALS_AND_HONOURS, WINDS
 
 YAKU, DORA, YAKUMAN = "yaku", "dora", "yakuman"
+# Features a reading may have (see ``features``): rows gated on one are only asked when it is there.
+HAS_DORA, HAS_URA, HAS_RED, HONOUR_PUNG, LIMIT = "has-dora", "has-ura", "has-red", "honour-pung", "maybe-limit"
 TERMINALS = frozenset(k for k in TERMINALS_AND_HONOURS if k < HONOURS)
 BIG_WHEELS = tuple(k for k in range(10, 17) for _ in range(2))  # 22334455667788p
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -46,6 +48,40 @@ def concealed_pungs(r: RiichiReading) -> int:
     return r.concealed_pungs
 
 
+def features(r: RiichiReading, t: RiichiTable) -> frozenset[str]:
+    """What a reading has, worked out once: the situation flags, dora of each kind, an
+    honour pung, and whether any limit hand is possible at all (a necessary condition
+    of every limit hand that is not a flag)."""
+    found = set(t.flags)
+    if t.dora:
+        found.add(HAS_DORA)
+    if t.ura:
+        found.add(HAS_URA)
+    if t.red_fives:
+        found.add(HAS_RED)
+    if r.pungs and r.pungs[-1] >= HONOURS:
+        found.add(HONOUR_PUNG)
+    if _maybe_limit(r, t):
+        found.add(LIMIT)
+    return frozenset(found)
+
+
+def _maybe_limit(r: RiichiReading, t: RiichiTable) -> bool:
+    dragons = sum(k in DRAGONS for k in r.pungs)
+    winds = sum(k in WINDS for k in r.pungs)
+    return (
+        r.shape == THIRTEEN_ORPHANS
+        or r.concealed_pungs == 4
+        or r.kongs == 4
+        or dragons == 3
+        or winds >= 3
+        or not t.suits
+        or (len(t.suits) == 1 and not t.has_honours)
+        or t.kinds <= GREENS
+        or t.kinds <= TERMINALS
+    )
+
+
 def value_tiles(t: RiichiTable) -> frozenset[int]:
     """Dragons, the seat wind and the prevalent wind: a pung of one is a yaku."""
     return frozenset((*DRAGONS, t.seat, t.round))
@@ -66,12 +102,12 @@ def _duplicate_runs(r: RiichiReading) -> int:
     return sum(n // 2 for n in Counter(runs(r)).values())
 
 
-def _suits(t: RiichiTable) -> set[int]:
-    return {k // 9 for k in t.kinds if k < HONOURS}
+def _suits(t: RiichiTable) -> frozenset[int]:
+    return t.suits
 
 
 def _honours(t: RiichiTable) -> bool:
-    return any(k >= HONOURS for k in t.kinds)
+    return t.has_honours
 
 
 def _outside(r: RiichiReading, allowed: frozenset[int]) -> bool:
@@ -259,7 +295,15 @@ CLOSED_ONLY = 0  # han on an open hand for closed-only items
 
 YAKU_RULES: tuple[RiichiRule, ...] = (
     Rule(
-        "riichi", "Riichi", "立直", YAKU, 1, "declared ready on a closed hand", _flag("riichi"), value_open=CLOSED_ONLY
+        "riichi",
+        "Riichi",
+        "立直",
+        YAKU,
+        1,
+        "declared ready on a closed hand",
+        _flag("riichi"),
+        gate="riichi",
+        value_open=CLOSED_ONLY,
     ),
     Rule(
         "double-riichi",
@@ -269,11 +313,20 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         2,
         "riichi on the first turn",
         _flag("double-riichi"),
+        gate="double-riichi",
         supersedes=("riichi",),
         value_open=CLOSED_ONLY,
     ),
     Rule(
-        "ippatsu", "Ippatsu", "一発", YAKU, 1, "won within one turn of riichi", _flag("ippatsu"), value_open=CLOSED_ONLY
+        "ippatsu",
+        "Ippatsu",
+        "一発",
+        YAKU,
+        1,
+        "won within one turn of riichi",
+        _flag("ippatsu"),
+        gate="ippatsu",
+        value_open=CLOSED_ONLY,
     ),
     Rule(
         "menzen-tsumo",
@@ -314,15 +367,60 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
     Rule(
         "green-dragon", "Green Dragon", "役牌 發", YAKU, 1, "a pung of green dragons", _pung_of(lambda _t: DRAGONS[1])
     ),
-    Rule("red-dragon", "Red Dragon", "役牌 中", YAKU, 1, "a pung of red dragons", _pung_of(lambda _t: DRAGONS[2])),
-    Rule("seat-wind", "Seat Wind", "自風牌", YAKU, 1, "a pung of the seat wind", _pung_of(lambda t: t.seat)),
+    Rule(
+        "red-dragon",
+        "Red Dragon",
+        "役牌 中",
+        YAKU,
+        1,
+        "a pung of red dragons",
+        _pung_of(lambda _t: DRAGONS[2]),
+        gate=HONOUR_PUNG,
+    ),
+    Rule(
+        "seat-wind",
+        "Seat Wind",
+        "自風牌",
+        YAKU,
+        1,
+        "a pung of the seat wind",
+        _pung_of(lambda t: t.seat),
+        gate=HONOUR_PUNG,
+    ),
     Rule(
         "prevalent-wind", "Prevalent Wind", "場風牌", YAKU, 1, "a pung of the round wind", _pung_of(lambda t: t.round)
     ),
-    Rule("haitei", "Last Tile Tsumo", "海底摸月", YAKU, 1, "self-drawn the last tile of the wall", _flag("haitei")),
-    Rule("houtei", "Last Tile Ron", "河底撈魚", YAKU, 1, "won on the last discard", _flag("houtei")),
-    Rule("rinshan", "After a Kong", "嶺上開花", YAKU, 1, "won on the replacement tile of a kong", _flag("rinshan")),
-    Rule("chankan", "Robbing the Kong", "槍槓", YAKU, 1, "won on a tile added to a kong", _flag("chankan")),
+    Rule(
+        "haitei",
+        "Last Tile Tsumo",
+        "海底摸月",
+        YAKU,
+        1,
+        "self-drawn the last tile of the wall",
+        _flag("haitei"),
+        gate="haitei",
+    ),
+    Rule("houtei", "Last Tile Ron", "河底撈魚", YAKU, 1, "won on the last discard", _flag("houtei"), gate="houtei"),
+    Rule(
+        "rinshan",
+        "After a Kong",
+        "嶺上開花",
+        YAKU,
+        1,
+        "won on the replacement tile of a kong",
+        _flag("rinshan"),
+        gate="rinshan",
+    ),
+    Rule(
+        "chankan",
+        "Robbing the Kong",
+        "槍槓",
+        YAKU,
+        1,
+        "won on a tile added to a kong",
+        _flag("chankan"),
+        gate="chankan",
+    ),
     Rule("all-pungs", "All Pungs", "対々和", YAKU, 2, "four pungs or kongs", _all_pungs),
     Rule(
         "mixed-outside-hand",
@@ -421,16 +519,27 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         supersedes=("half-flush",),
         value_open=5,
     ),
-    Rule("dora", "Dora", "ドラ", DORA, 1, "each tile an indicator points at (not a yaku)", _dora),
-    Rule("ura-dora", "Ura Dora", "裏ドラ", DORA, 1, "each tile an underside indicator points at (riichi)", _ura),
-    Rule("red-five", "Red Five", "赤ドラ", DORA, 1, "each red five, with aka on (not a yaku)", _red),
+    Rule("dora", "Dora", "ドラ", DORA, 1, "each tile an indicator points at (not a yaku)", _dora, gate=HAS_DORA),
+    Rule(
+        "ura-dora",
+        "Ura Dora",
+        "裏ドラ",
+        DORA,
+        1,
+        "each tile an underside indicator points at (riichi)",
+        _ura,
+        gate=HAS_URA,
+    ),
+    Rule("red-five", "Red Five", "赤ドラ", DORA, 1, "each red five, with aka on (not a yaku)", _red, gate=HAS_RED),
 )
 
 _13 = 13
 YAKUMAN_RULES: tuple[RiichiRule, ...] = (
-    Rule("all-green", "All Green", "緑一色", YAKUMAN, _13, "only 2 3 4 6 8 sou and green dragons", _all_green),
-    Rule("all-honours", "All Honours", "字一色", YAKUMAN, _13, "only honours", _all_honours),
-    Rule("all-terminals", "All Terminals", "清老頭", YAKUMAN, _13, "only terminals", _all_terminals),
+    Rule(
+        "all-green", "All Green", "緑一色", YAKUMAN, _13, "only 2 3 4 6 8 sou and green dragons", _all_green, gate=LIMIT
+    ),
+    Rule("all-honours", "All Honours", "字一色", YAKUMAN, _13, "only honours", _all_honours, gate=LIMIT),
+    Rule("all-terminals", "All Terminals", "清老頭", YAKUMAN, _13, "only terminals", _all_terminals, gate=LIMIT),
     Rule(
         "four-concealed-pungs",
         "Four Concealed Pungs",
@@ -439,6 +548,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         _13,
         "four pungs not claimed (tsumo on a dual-pung wait)",
         _four_concealed_pungs,
+        gate=LIMIT,
     ),
     Rule(
         "four-concealed-pungs-single-wait",
@@ -449,8 +559,9 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "four concealed pungs won on the pair (double limit)",
         _four_concealed_single,
         supersedes=("four-concealed-pungs",),
+        gate=LIMIT,
     ),
-    Rule("four-kongs", "Four Kongs", "四槓子", YAKUMAN, _13, "four kongs", _four_kongs),
+    Rule("four-kongs", "Four Kongs", "四槓子", YAKUMAN, _13, "four kongs", _four_kongs, gate=LIMIT),
     Rule(
         "thirteen-orphans",
         "Thirteen Orphans",
@@ -459,6 +570,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         _13,
         "one of each terminal and honour plus one more",
         _thirteen_orphans,
+        gate=LIMIT,
     ),
     Rule(
         "thirteen-orphans-13-wait",
@@ -469,8 +581,18 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "thirteen orphans won on the pair tile (double limit)",
         _thirteen_orphans_13,
         supersedes=("thirteen-orphans",),
+        gate=LIMIT,
     ),
-    Rule("big-three-dragons", "Big Three Dragons", "大三元", YAKUMAN, _13, "three dragon pungs", _big_three_dragons),
+    Rule(
+        "big-three-dragons",
+        "Big Three Dragons",
+        "大三元",
+        YAKUMAN,
+        _13,
+        "three dragon pungs",
+        _big_three_dragons,
+        gate=LIMIT,
+    ),
     Rule(
         "little-four-winds",
         "Little Four Winds",
@@ -479,6 +601,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         _13,
         "three wind pungs and a wind pair",
         _little_four_winds,
+        gate=LIMIT,
     ),
     Rule(
         "big-four-winds",
@@ -489,6 +612,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "four wind pungs (double limit)",
         _big_four_winds,
         supersedes=("little-four-winds",),
+        gate=LIMIT,
     ),
     Rule(
         "big-wheels",
@@ -499,6 +623,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "22334455667788 in pins, closed",
         _big_wheels,
         value_open=CLOSED_ONLY,
+        gate=LIMIT,
     ),
     Rule(
         "nine-gates",
@@ -509,6 +634,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "closed 1112345678999 of one suit plus one more",
         _nine_gates,
         value_open=CLOSED_ONLY,
+        gate=LIMIT,
     ),
     Rule(
         "pure-nine-gates",
@@ -520,9 +646,28 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         _pure_nine_gates,
         supersedes=("nine-gates",),
         value_open=CLOSED_ONLY,
+        gate=LIMIT,
     ),
-    Rule("heavenly-hand", "Heavenly Hand", "天和", YAKUMAN, _13, "dealer wins on the first draw", _flag("tenhou")),
-    Rule("earthly-hand", "Earthly Hand", "地和", YAKUMAN, _13, "non-dealer wins on the first draw", _flag("chiihou")),
+    Rule(
+        "heavenly-hand",
+        "Heavenly Hand",
+        "天和",
+        YAKUMAN,
+        _13,
+        "dealer wins on the first draw",
+        _flag("tenhou"),
+        gate="tenhou",
+    ),
+    Rule(
+        "earthly-hand",
+        "Earthly Hand",
+        "地和",
+        YAKUMAN,
+        _13,
+        "non-dealer wins on the first draw",
+        _flag("chiihou"),
+        gate="chiihou",
+    ),
 )
 
 RULES: tuple[RiichiRule, ...] = YAKU_RULES + YAKUMAN_RULES
