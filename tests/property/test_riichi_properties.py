@@ -1,0 +1,80 @@
+"""Riichi properties over random complete hands (hypothesis)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from mjscore.engine import apply_rules
+from mjscore.errors import HandError
+from mjscore.payment import balances
+from mjscore.rulesets.riichi.readings import readings
+from mjscore.rulesets.riichi.yaku import RULES, features
+from mjscore.scoring import parse_hand, score
+from mjscore.tiles import TILE_NAMES
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+ALL_GATES = frozenset(r.gate for r in RULES if r.gate)
+
+
+@st.composite
+def complete_hands(draw: st.DrawFn) -> str:
+    """A complete hand of four sets and a pair, some sets melded, as notation."""
+    groups: list[tuple[str, list[int]]] = []
+    for _ in range(4):
+        if draw(st.booleans()):
+            suit, rank = draw(st.integers(0, 2)), draw(st.integers(0, 6))
+            kinds = [suit * 9 + rank + i for i in range(3)]
+        else:
+            kinds = [draw(st.integers(0, 33))] * draw(st.sampled_from([3, 3, 3, 4]))
+        how = draw(st.sampled_from(["concealed", "concealed", "open"])) if len(kinds) == 3 else "kong"
+        if how == "kong":
+            how = draw(st.sampled_from(["open", "closed"]))
+        groups.append((how, kinds))
+    pair = draw(st.integers(0, 33))
+    counts = Counter([k for _, kinds in groups for k in kinds] + [pair, pair])
+    assume(max(counts.values()) <= 4)
+    concealed = [k for how, kinds in groups if how == "concealed" for k in kinds] + [pair, pair]
+    winning = draw(st.sampled_from(concealed))
+    concealed.remove(winning)
+    order = draw(st.permutations(concealed))
+    melds = "".join(
+        ("(" if how == "open" else "[") + "".join(TILE_NAMES[k] for k in kinds) + (")" if how == "open" else "]")
+        for how, kinds in groups
+        if how != "concealed"
+    )
+    flags = draw(st.sampled_from(["tsumo", "ron", "tsumo haitei", "ron houtei"]))
+    seat = draw(st.sampled_from("ESWN"))
+    indicator = draw(st.sampled_from([k for k in range(34) if counts[k] < 4]))  # indicators are tiles too
+    hand = f"{''.join(TILE_NAMES[k] for k in order)}{melds}+{TILE_NAMES[winning]}"
+    return f"riichi:{hand} {flags} seat={seat} dora={TILE_NAMES[indicator]}"
+
+
+@SETTINGS
+@given(complete_hands())
+def test_gates_never_change_the_items(text: str) -> None:
+    """A gate is only a necessary condition: asking every row gives the same lines."""
+    deal = parse_hand(text).deal
+    for reading in readings(deal.table.hand, deal.table.winning, deal.table.win):
+        is_open = not deal.table.closed
+        found = features(reading, deal.table)
+        gated = apply_rules(RULES, reading, deal.table, deal.options, is_open=is_open, features=found)
+        ungated = apply_rules(RULES, reading, deal.table, deal.options, is_open=is_open, features=ALL_GATES)
+        assert gated == ungated
+
+
+@SETTINGS
+@given(complete_hands())
+def test_settlement_sums_to_zero_and_reads_back(text: str) -> None:
+    try:
+        result = score(text)
+    except HandError as exc:  # a complete hand may still have no yaku
+        assert {p.code for p in exc.problems} <= {"no-yaku"}
+        return
+    net = balances(result.payments)
+    assert sum(net.values()) == 0
+    assert net["winner"] == result.received
+    again = score(result.hand)  # parse(format(x)) == x
+    assert (again.hand, again.total, again.received) == (result.hand, result.total, result.received)
