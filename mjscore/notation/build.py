@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import pyparsing as pp
 
 from mjscore.errors import HandError, NotationError, Problem
+from mjscore.hand import Win
 from mjscore.notation.grammar import RULESET_RE, Token, parse_body
 from mjscore.options import OptionSpec
 
@@ -107,6 +108,20 @@ def unknown_word(word: str, known: Sequence[str], col: int) -> Problem:
     guess = closest_word(word, known)
     hint = f"; did you mean {guess!r}?" if guess else ""
     return Problem("unknown-word", f"unknown word {word!r}{hint} (known: {', '.join(known)})", col)
+
+
+def read_win(items: Items, problems: list[Problem], tsumo_means: str) -> Win | None:
+    """Tsumo or ron: exactly one is required (NOTATION.md)."""
+    given = [w for w in Win if w.value in items.flags]
+    if len(given) == 1:
+        return given[0]
+    if given:
+        problems.append(
+            Problem("win-conflict", "tsumo and ron together: a win is one or the other", items.flags["ron"])
+        )
+    else:
+        problems.append(Problem("win-missing", f"say how the hand was won: tsumo ({tsumo_means}) or ron (a discard)"))
+    return None
 
 
 def fail(text: str, problems: Sequence[Problem]) -> HandError:

@@ -18,7 +18,7 @@ from mjscore.decompose import Target, decompose
 from mjscore.engine import Rule, apply_rules
 from mjscore.errors import Problem
 from mjscore.hand import Group, Hand, Meld, MeldKind, Reading, Shape, Win
-from mjscore.notation.build import Items, closest_word, fail, gather_items, known_words, unknown_word
+from mjscore.notation.build import Items, closest_word, fail, gather_items, known_words, read_win, unknown_word
 from mjscore.notation.grammar import BABA_FLAGS, Token
 from mjscore.options import OptionSpec, as_dict, option, with_values
 from mjscore.payment import win_payments
@@ -276,7 +276,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
         hand = self._hand(cards, deck, problems)
         chips = _read_chips(items, deck, problems)
         pot = _read_pot(items, problems)
-        win = self._win(items, problems)
+        win = read_win(items, problems, "from the pile")
         if hand is not None:
             problems.extend(self.validate(hand, items, options, deck, col=cards[0].loc + 1))
         if problems or hand is None or win is None:
@@ -329,20 +329,6 @@ class BabaBeginner(RuleSet[BabaDeal]):
 
     def _unknown_word(self, tok: Token) -> Problem:
         return unknown_word(tok.text, self._known_words(), tok.loc + 1)
-
-    def _win(self, items: Items, problems: list[Problem]) -> Win | None:
-        given = [w for w in Win if w.value in items.flags]
-        if len(given) == 1:
-            return given[0]
-        if given:
-            problems.append(
-                Problem("win-conflict", "tsumo and ron together: a win is one or the other", items.flags["ron"])
-            )
-        else:
-            problems.append(
-                Problem("win-missing", "say how the hand was won: tsumo (from the pile) or ron (a discard)")
-            )
-        return None
 
     def validate(self, hand: Hand, items: Items, options: BeginnerOptions, deck: Deck, *, col: int) -> list[Problem]:
         """Every reason this hand cannot exist under these rules (``col``: where the cards start)."""

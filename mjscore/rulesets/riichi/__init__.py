@@ -16,7 +16,7 @@ from typing import ClassVar
 from mjscore.engine import apply_rules
 from mjscore.errors import Problem
 from mjscore.hand import Group, MeldKind, Win
-from mjscore.notation.build import Items, fail, gather_items
+from mjscore.notation.build import Items, fail, gather_items, read_win
 from mjscore.notation.grammar import MPSZ_FLAGS, Token
 from mjscore.options import as_dict, with_values
 from mjscore.payment import Payment
@@ -131,7 +131,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         dora = written.read_indicators(items, "dora", problems)
         ura = written.read_indicators(items, "ura", problems)
         options = self._options(settings, items, hand, problems)
-        win = self._win(items, problems)
+        win = read_win(items, problems, "self-drawn")
         seat = written.read_seat(items, "seat", "S", problems) or WINDS[1]
         prevalent = written.read_seat(items, "round", "E", problems) or WINDS[0]
         pao = written.read_seat(items, "pao", None, problems)
@@ -181,18 +181,6 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         elif has_red and not options.aka:
             options = with_values(options, {"aka": True})  # NOTATION.md: writing a red five turns aka on
         return options
-
-    def _win(self, items: Items, problems: list[Problem]) -> Win | None:
-        given = [w for w in Win if w.value in items.flags]
-        if len(given) == 1:
-            return given[0]
-        if given:
-            problems.append(
-                Problem("win-conflict", "tsumo and ron together: a win is one or the other", items.flags["ron"])
-            )
-        else:
-            problems.append(Problem("win-missing", "say how the hand was won: tsumo (self-drawn) or ron (a discard)"))
-        return None
 
     def _flag_problems(
         self, hand: written.WrittenHand, flags: frozenset[str], items: Items, win: Win, seat: int
