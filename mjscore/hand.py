@@ -73,6 +73,8 @@ class Hand:
     @property
     def all_kinds(self) -> tuple[int, ...]:
         """Every real (non-wild) card, concealed and melded."""
+        if not self.melds:
+            return self.concealed
         return self.concealed + tuple(k for m in self.melds for k in m.kinds)
 
     @property

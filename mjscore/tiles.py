@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -67,6 +67,10 @@ class Deck:
         in_deck = any(WILD_KANJI_ALT in k.spelling for k in self.kinds)
         return frozenset(WILD_SPELLINGS + (() if in_deck else (WILD_KANJI_ALT,)))
 
+    def kanji_masks(self, kanji: tuple[str, ...]) -> tuple[int, ...]:
+        """Per kind, a bit mask of which of ``kanji`` its spelling holds (bit i: kanji[i])."""
+        return _kanji_masks(self.kinds, kanji)
+
     def name(self, index: int | None) -> str:
         return WILD_NAME if index is None else self.kinds[index].spelling
 
@@ -74,6 +78,11 @@ class Deck:
         """The known cards, for error messages: "馬場 (MB), 馬庭 (MN), ..., OBABA (O)"."""
         names = [f"{k.spelling} ({k.code})" for k in self.kinds]
         return ", ".join([*names, f"{WILD_NAME} (O)"])
+
+
+@lru_cache(maxsize=16)
+def _kanji_masks(kinds: tuple[CardKind, ...], kanji: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(sum(1 << i for i, kj in enumerate(kanji) if kj in k.spelling) for k in kinds)
 
 
 def default_deck() -> Deck:

@@ -22,7 +22,7 @@ from typing import Any
 import pyparsing as pp
 
 from mjscore.notation.grammar import BODIES, ELEMENTS, ruleset_prefix
-from mjscore.rulesets import PLANNED, RULESETS, RuleSet
+from mjscore.rulesets import PLANNED, RuleSet, all_rulesets
 from mjscore.tiles import WILD_KANJI_ALT, WILD_SPELLINGS, default_deck
 
 LINE = "line"
@@ -218,9 +218,9 @@ def notation_bnf() -> str:
 
 def _notes() -> dict[str, str]:
     families: dict[str, list[str]] = {}
-    for rs in RULESETS:
+    for rs in all_rulesets():
         families.setdefault(rs.family, []).append(rs.name)
-    names = ", ".join(f"{rs.name} (also {', '.join(rs.aliases)})" if rs.aliases else rs.name for rs in RULESETS)
+    names = ", ".join(f"{rs.name} (also {', '.join(rs.aliases)})" if rs.aliases else rs.name for rs in all_rulesets())
     deck = default_deck()
     cards = ", ".join(f"{k.spelling} {k.code}" for k in deck.kinds)
     shorthand = ", ".join(f"{ch} = {deck.kinds[i].spelling}" for ch, i in deck.by_shorthand.items())
@@ -260,7 +260,7 @@ def _notes() -> dict[str, str]:
             "Items come after the hand part, in any order. The words a rule set knows are checked",
             "after parsing: an unknown word is an error (unknown-word, with a did-you-mean), so is a",
             "word given twice (duplicate-item) and a bad value (bad-value).",
-            *(_item_words(rs) for rs in RULESETS),
+            *(_item_words(rs) for rs in all_rulesets()),
             "BABA:",
             "  tsumo | ron   how the hand was won; exactly one is required",
             "  menzen        asserts the hand has no open meld (an error if it has one)",

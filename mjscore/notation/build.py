@@ -37,16 +37,13 @@ def tokenize(text: str, family: str, start: int) -> list[Token]:
     """Tokens of ``text[start:]`` with locations counted from the line's start."""
     body = text[start:]
     try:
-        tokens = parse_body(family, body)
+        return parse_body(family, text, start)
     except pp.ParseBaseException as exc:
         hint = _HINTS.get(family)
         message = _expected(exc)
         if hint and hint[0].search(body):
             message += f"; {hint[1]}"
         raise NotationError(text, start + exc.loc + 1, message) from None
-    if not start:
-        return tokens
-    return [t._replace(loc=t.loc + start, value_loc=t.value_loc + start if t.tag == "option" else 0) for t in tokens]
 
 
 def _expected(exc: pp.ParseBaseException) -> str:
@@ -73,7 +70,6 @@ def gather_items(
     tokens: Iterable[Token], flags: Sequence[str], keys: Sequence[str], specs: Sequence[OptionSpec]
 ) -> Items:
     by_option = {s.name: s for s in specs}
-    known = known_words(flags, keys, specs)
     items = Items()
     seen: set[str] = set()
     for tok in tokens:
@@ -93,7 +89,8 @@ def gather_items(
         elif tok.tag == "option" and name in keys:
             items.values[name] = (tok.value, tok.value_loc + 1)
         elif tok.tag in ("flag", "word", "option"):
-            items.problems.append(unknown_word(tok.text + ("=" if tok.tag == "option" else ""), known, col))
+            word = tok.text + ("=" if tok.tag == "option" else "")
+            items.problems.append(unknown_word(word, known_words(flags, keys, specs), col))
     return items
 
 

@@ -175,7 +175,8 @@ def _fast_form(groups: dict[str, str], items: dict[str, str]) -> _FastForm:
     group_alt = "|".join(groups.values())
     item_alt = "|".join(items.values())
     b = _BLANK
-    ends = r"(?=[ \t\r\n\u3000(\[{+]|$)"  # what may follow a group directly
+    # A group ends at a blank, a bracket, "+" or the end; one that ends in a closing bracket may touch the next.
+    ends = r"(?:(?<=[)\]}])|(?=[ \t\r\n\u3000(\[{+]|$))"
     body = rf"(?P<hand>{b}*(?:(?:{group_alt}){ends}{b}*)+)(?:(?:{item_alt})(?:{b}+|$))*"
     return _FastForm(re.compile(body), _tokenizer(groups), _tokenizer(items))
 
@@ -208,16 +209,25 @@ _STRIP = {"open": 1, "closed": 1, "shown": 1}  # brackets around a meld's cards
 _LEAD = {"winning": 1}  # the "+" before the winning tile
 
 
-def parse_body(family: str, text: str) -> list[Token]:
-    """Tokens of a line's body; raises ``pp.ParseBaseException`` if unreadable."""
+def parse_body(family: str, text: str, start: int = 0) -> list[Token]:
+    """Tokens of the body ``text[start:]``, located in ``text``; raises
+    ``pp.ParseBaseException`` (located in the body) if it cannot be read."""
     fast = _FAST[family]
-    match = fast.body.fullmatch(text)
+    match = fast.body.fullmatch(text, start)
     if match is None:
-        return list(BODIES[family].parse_string(text, parse_all=True))
+        tokens = list(BODIES[family].parse_string(text[start:], parse_all=True))
+        return [
+            t._replace(loc=t.loc + start, value_loc=t.value_loc + start if t.tag == "option" else 0) for t in tokens
+        ]
     split = match.end("hand")
-    return [_fast_token(m) for m in fast.groups.finditer(text, 0, split)] + [
+    return [_fast_token(m) for m in fast.groups.finditer(text, start, split)] + [
         _fast_token(m) for m in fast.items.finditer(text, split)
     ]
+
+
+def _moved(t: Token, start: int) -> Token:
+    """A token the structured grammar located in the body, located in the line."""
+    return t._replace(loc=t.loc + start, value_loc=t.value_loc + start if t.tag == "option" else 0)
 
 
 def _fast_token(m: re.Match[str]) -> Token:

@@ -7,6 +7,8 @@ import json
 from mjscore.errors import HandError
 from mjscore.result import SCHEMA_VERSION, ScoreResult
 
+_encode = json.JSONEncoder(ensure_ascii=False).encode  # one encoder for every hand
+
 
 class JsonRenderer:
     def start(self) -> str | None:
@@ -19,7 +21,7 @@ class JsonRenderer:
                 {"reading": c.reading, "total": c.total, "items": [x.to_dict() for x in c.lines]}
                 for c in result.candidates
             ]
-        return json.dumps(doc, ensure_ascii=False)
+        return _encode(doc)
 
     def error(self, number: int, text: str, error: HandError) -> str | None:
         doc: dict[str, object] = {"schema": SCHEMA_VERSION, "ok": False}
@@ -27,4 +29,4 @@ class JsonRenderer:
             doc["line"] = number
         doc["hand"] = text
         doc["errors"] = [p.to_dict() for p in error.problems]
-        return json.dumps(doc, ensure_ascii=False)
+        return _encode(doc)

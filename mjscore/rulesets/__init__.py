@@ -7,24 +7,48 @@ case-insensitively.
 
 from __future__ import annotations
 
-from typing import Any
+from importlib import import_module
+from typing import Any, cast
 
 from mjscore.errors import Problem
-from mjscore.rulesets.baba import BabaBeginner, BabaExpert
 from mjscore.rulesets.base import RuleSet
-from mjscore.rulesets.riichi import Riichi
 
-RULESETS: tuple[type[RuleSet[Any]], ...] = (Riichi, BabaExpert, BabaBeginner)
+# name -> (module, class, aliases). Classes are imported when first looked up, so
+# scoring a BABA hand never loads riichi (start-up time). The aliases repeat the
+# classes' own; tests/meta checks the two agree.
+REGISTRY: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "riichi": ("mjscore.rulesets.riichi", "Riichi", ("yakuza2", "japanese")),
+    "baba": ("mjscore.rulesets.baba", "BabaExpert", ("baba-expert", "expert")),
+    "baba-beginner": ("mjscore.rulesets.baba", "BabaBeginner", ("baba-b", "beginner")),
+}
 
 # Rule sets of the rule book that later versions add (RULES.md §3-4).
 PLANNED = ("hana", "baida")
 
-_BY_NAME = {name.lower(): rs for rs in RULESETS for name in (rs.name, *rs.aliases)}
+_LOOKUP = {alias: name for name, (_, _, aliases) in REGISTRY.items() for alias in (name, *aliases)}
 _INSTANCES: dict[type[RuleSet[Any]], RuleSet[Any]] = {}
 
 
+def _load(name: str) -> type[RuleSet[Any]]:
+    module, cls, _ = REGISTRY[name]
+    return cast(type[RuleSet[Any]], getattr(import_module(module), cls))
+
+
+def all_rulesets() -> tuple[type[RuleSet[Any]], ...]:
+    """Every rule set class, in the registry's order (imports them all)."""
+    return tuple(_load(name) for name in REGISTRY)
+
+
+def __getattr__(attr: str) -> tuple[type[RuleSet[Any]], ...]:
+    if attr == "RULESETS":  # the full list, for tools and tests; loads every rule set
+        return all_rulesets()
+    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
+
+
 def find_ruleset(name: str) -> type[RuleSet[Any]] | None:
-    return _BY_NAME.get(name.strip().lower())
+    """The rule set class for a name or alias (any case), or None."""
+    found = _LOOKUP.get(name.strip().lower())
+    return None if found is None else _load(found)
 
 
 def get_ruleset(name: str) -> RuleSet[Any]:
@@ -38,7 +62,7 @@ def get_ruleset(name: str) -> RuleSet[Any]:
 
 
 def unknown_ruleset(name: str, col: int = 0) -> Problem:
-    known = ", ".join(rs.name for rs in RULESETS)
+    known = ", ".join(REGISTRY)
     if name.lower() in PLANNED:
         return Problem(
             "ruleset-unavailable",
@@ -49,4 +73,4 @@ def unknown_ruleset(name: str, col: int = 0) -> Problem:
     return Problem("unknown-ruleset", f"unknown rule set {name!r}; available: {known}", col)
 
 
-__all__ = ["PLANNED", "RULESETS", "RuleSet", "find_ruleset", "get_ruleset", "unknown_ruleset"]
+__all__ = ["PLANNED", "REGISTRY", "RuleSet", "all_rulesets", "find_ruleset", "get_ruleset", "unknown_ruleset"]

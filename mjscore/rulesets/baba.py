@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import ClassVar
 
 from mjscore.decompose import Target, decompose
@@ -20,7 +21,7 @@ from mjscore.errors import Problem
 from mjscore.hand import Group, Hand, Meld, MeldKind, Reading, Shape, Win
 from mjscore.notation.build import Items, closest_word, fail, gather_items, known_words, read_win, unknown_word
 from mjscore.notation.grammar import BABA_FLAGS, Token
-from mjscore.options import OptionSpec, as_dict, option, with_values
+from mjscore.options import OptionSpec, OptionsValue, as_dict, option, with_values
 from mjscore.payment import win_payments
 from mjscore.result import Candidate, ScoreResult
 from mjscore.rulesets.base import RuleRow, RuleSet
@@ -34,6 +35,7 @@ MAX_COPIES = 4
 
 BASIC, BA_ITTSU, SAN_TOITSU = "two Kohtsu", "Ba-ittsu", "San-toitsu"
 _MELD_TAGS = {"open": MeldKind.OPEN, "closed": MeldKind.CLOSED_KAN, "shown": MeldKind.SHOWN}
+_ITEM_TAGS = frozenset(("flag", "option", "word"))
 _WORDLIKE = re.compile(r"[a-z][a-z_-]*")
 
 
@@ -103,6 +105,8 @@ def _dora_cards(reading: Reading, t: BabaTable, o: BeginnerOptions) -> Counter[i
 
 
 def _dora(reading: Reading, t: BabaTable, o: BeginnerOptions) -> int:
+    if not o.obaba_dora:  # the common case needs no reading
+        return sum(k in t.chips for k in t.hand.all_kinds)
     return sum(_dora_cards(reading, t, o).values())
 
 
@@ -129,8 +133,11 @@ def _baba_yakuman(reading: Reading, t: BabaTable, _o: BeginnerOptions) -> int:
 
 def shared_kanji(t: BabaTable) -> tuple[str, ...]:
     """The yaku kanji that every real card of the hand contains."""
-    spellings = [t.deck.kinds[k].spelling for k in t.hand.all_kinds]
-    return tuple(kanji for kanji in YAKU_KANJI if all(kanji in s for s in spellings))
+    masks = t.deck.kanji_masks(YAKU_KANJI)
+    shared = (1 << len(YAKU_KANJI)) - 1
+    for k in t.hand.all_kinds:
+        shared &= masks[k]
+    return tuple(kanji for i, kanji in enumerate(YAKU_KANJI) if shared >> i & 1)
 
 
 def _chin_itsu(_r: Reading, t: BabaTable, _o: BeginnerOptions) -> int:
@@ -270,7 +277,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
         """The hand and its table from a line's tokens, with every problem found."""
         deck = settings.deck
         cards = [t for t in tokens if t.tag in _MELD_TAGS or t.tag == "cards"]
-        items = gather_items((t for t in tokens if t not in cards), self.flags, self.keys, self.option_specs())
+        items = gather_items([t for t in tokens if t.tag in _ITEM_TAGS], self.flags, self.keys, self.option_specs())
         problems = items.problems
         options = self._options(settings, items)
         hand = self._hand(cards, deck, problems)
@@ -402,9 +409,9 @@ class BabaBeginner(RuleSet[BabaDeal]):
 
     def _header(self, table: BabaTable, o: BeginnerOptions) -> tuple[tuple[str, str], ...]:
         chips = ", ".join(table.deck.name(k) for k in table.chips) or "none given"
-        defaults = as_dict(self.options_type())
+        defaults = _defaults(self.options_type)
         changed = {k: v for k, v in as_dict(o).items() if k != "players" and v != defaults[k]}
-        by_name = {s.name: s for s in self.option_specs()}
+        by_name = {s.name: s for s in self.option_specs()} if changed else {}
         who_pays = "every other player pays" if table.win is Win.TSUMO else "the discarder pays"
         header = [
             ("win", f"{table.win.value} ({who_pays})"),
@@ -442,6 +449,11 @@ class BabaExpert(BabaBeginner):
         yield from _basic(hand, o, len(deck.kinds))
         yield from _san_toitsu(hand, o)
         yield from _ba_ittsu(hand, o, frozenset(k.index for k in deck.kinds if BA in k.spelling))
+
+
+@cache
+def _defaults(options_type: type[OptionsValue]) -> dict[str, bool | int]:
+    return as_dict(options_type())
 
 
 # --- reading cards
@@ -534,12 +546,13 @@ def describe(reading: Reading, deck: Deck) -> str:
 
 
 _GROUP_WORDS = {Shape.SET: "Kohtsu", Shape.KAN: "KAN", Shape.PAIR: "pair", Shape.SINGLE: "", Shape.RUN: "run"}
+_GROUP_SIZES = {Shape.SET: 3, Shape.KAN: 4, Shape.PAIR: 2, Shape.SINGLE: 1, Shape.RUN: 3}
 _MELD_WORDS = {MeldKind.OPEN: " (open)", MeldKind.CLOSED_KAN: " (An-KAN)", MeldKind.SHOWN: " (shown)", None: ""}
 _BRACKETS = {MeldKind.OPEN: "()", MeldKind.CLOSED_KAN: "[]", MeldKind.SHOWN: "{}"}
 
 
 def _describe_group(g: Group, deck: Deck) -> str:
-    size = {Shape.SET: 3, Shape.KAN: 4, Shape.PAIR: 2, Shape.SINGLE: 1, Shape.RUN: 3}[g.shape]
+    size = _GROUP_SIZES[g.shape]
     real = size - g.wilds
     cards = f"{deck.name(g.kind)}×{real}" if g.kind is not None and real > 1 else deck.name(g.kind) if real else ""
     wild = f"{WILD_NAME}×{g.wilds}" if g.wilds > 1 else WILD_NAME if g.wilds else ""

@@ -111,3 +111,25 @@ def test_every_rule_has_a_positive_and_a_negative_test(
     tests = [test for rs, rid, app, test in markers if _canonical(rs) == ruleset and rid == rule_id and app is applies]
     kind = "positive (applies=True)" if applies else "negative (applies=False, a near miss)"
     assert tests, f"no {kind} test marked @pytest.mark.rule({ruleset!r}, {rule_id!r}, {applies})"
+
+
+def test_registry_names_and_aliases_match_the_classes() -> None:
+    """The lazy registry repeats each class's name and aliases so lookups import nothing."""
+    from mjscore.rulesets import REGISTRY
+
+    for name, (_, _, aliases) in REGISTRY.items():
+        cls = find_ruleset(name)
+        assert cls is not None
+        assert (cls.name, cls.aliases) == (name, aliases)
+
+
+def test_scoring_a_baba_hand_does_not_load_riichi() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from mjscore import score; score('baba:馬馬馬場場O dora=場 tsumo menzen'); "
+        "print('mjscore.rulesets.riichi' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
