@@ -23,7 +23,7 @@ from mjscore.notation.build import Items, closest_word, fail, gather_items, know
 from mjscore.notation.grammar import BABA_FLAGS, Token
 from mjscore.options import OptionSpec, OptionsValue, as_dict, option, with_values
 from mjscore.payment import win_payments
-from mjscore.result import Candidate, ScoreResult
+from mjscore.result import Candidate, ScoreLine, ScoreResult
 from mjscore.rulesets.base import RuleRow, RuleSet
 from mjscore.settings import Settings
 from mjscore.tiles import DOUBLING_MARK, WILD_NAME, Deck
@@ -291,11 +291,13 @@ class BabaBeginner(RuleSet[BabaDeal]):
         return BabaDeal(text, BabaTable(hand, win, chips, pot, deck), options, items)
 
     def evaluate(self, deal: BabaDeal, explain: bool = False) -> ScoreResult:
-        candidates = self._candidates(deal.table, deal.options)
-        if not candidates:
+        scored = self._scored(deal.table, deal.options)
+        if not scored:
             raise fail(deal.text, [Problem("not-winning", self._why_not_winning(deal.table.hand), 0)])
-        best = max(candidates, key=lambda c: c[1].total)  # the first of equal totals
-        return self._result(deal, best, tuple(c for _, c in candidates) if explain else ())
+        reading, lines, total = max(scored, key=lambda c: c[2])  # the first of equal totals
+        chosen = Candidate(describe(reading, deal.table.deck), lines, total)
+        listed = tuple(Candidate(describe(r, deal.table.deck), x, n) for r, x, n in scored) if explain else ()
+        return self._result(deal, chosen, listed)
 
     # -- reading the line
 
@@ -377,18 +379,16 @@ class BabaBeginner(RuleSet[BabaDeal]):
 
     # -- scoring
 
-    def _candidates(self, table: BabaTable, o: BeginnerOptions) -> list[tuple[Reading, Candidate]]:
+    def _scored(self, table: BabaTable, o: BeginnerOptions) -> list[tuple[Reading, tuple[ScoreLine, ...], int]]:
+        """Every reading with its lines and total."""
         out = []
         for reading in self.readings(table.hand, o, table.deck):
             lines = apply_rules(self.rules, reading, table, o, is_open=not table.hand.is_concealed)
-            out.append((reading, Candidate(describe(reading, table.deck), lines, sum(x.value for x in lines))))
+            out.append((reading, lines, sum(x.value for x in lines)))
         return out
 
-    def _result(
-        self, deal: BabaDeal, best: tuple[Reading, Candidate], candidates: tuple[Candidate, ...]
-    ) -> ScoreResult:
+    def _result(self, deal: BabaDeal, chosen: Candidate, candidates: tuple[Candidate, ...]) -> ScoreResult:
         table, o, items = deal.table, deal.options, deal.items
-        _, chosen = best
         notes = self._notes(table, items)
         payments = win_payments(
             chosen.total, table.win is Win.TSUMO, o.players, table.pot, f"{chosen.total} {self.unit} hand"
