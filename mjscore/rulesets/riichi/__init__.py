@@ -109,14 +109,8 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     rules = RULES
 
     def rule_rows(self) -> Sequence[RuleRow]:
-        def han(r: object) -> str:
-            assert hasattr(r, "value") and hasattr(r, "value_open")
-            closed, opened = r.value, r.value_open
-            if opened is None or opened == closed:
-                return str(closed)
-            return f"{closed} / {opened or '-'}"
-
-        return tuple(RuleRow(r.name, r.local_name, r.category, han(r), r.condition) for r in self.rules)
+        """Han written "closed / open" where they differ ("-": closed hands only)."""
+        return tuple(RuleRow(r.name, r.local_name, r.category, _han(r.value, r.value_open), r.condition) for r in RULES)
 
     # -- reading a line
 
@@ -293,7 +287,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             return _draw_result(deal)
         scored = [self._score(r, deal) for r in readings(deal.table.hand, deal.table.winning, deal.table.win)]
         if not scored:
-            raise fail(deal.text, [Problem("not-winning", _not_complete(deal))])
+            raise fail(deal.text, [Problem("not-winning", NOT_COMPLETE)])
         with_yaku = [s for s in scored if s.yaku_han]
         if not with_yaku:
             raise fail(deal.text, [Problem("no-yaku", _no_yaku(deal))])
@@ -435,8 +429,13 @@ def _chankan_problems(hand: written.WrittenHand, col: int) -> list[Problem]:
     return []
 
 
-def _not_complete(deal: RiichiDeal) -> str:
-    return "not a winning hand: the tiles do not form four sets and a pair, seven pairs or thirteen orphans"
+def _han(closed: int, opened: int | None) -> str:
+    if opened is None or opened == closed:
+        return str(closed)
+    return f"{closed} / {opened or '-'}"
+
+
+NOT_COMPLETE = "not a winning hand: the tiles do not form four sets and a pair, seven pairs or thirteen orphans"
 
 
 def _no_yaku(deal: RiichiDeal) -> str:
