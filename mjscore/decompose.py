@@ -85,5 +85,8 @@ def _wild_only(wilds: int, sets: int, pairs: int, target: Target) -> tuple[Group
     return ((Group(Shape.SET, None, 3),) * sets + (Group(Shape.PAIR, None, 2),) * pairs,)
 
 
+_SHAPE_ORDER = {shape: i for i, shape in enumerate(Shape)}
+
+
 def _group_key(g: Group) -> tuple[int, int, int]:
-    return (-1 if g.kind is None else g.kind, list(Shape).index(g.shape), g.wilds)
+    return (-1 if g.kind is None else g.kind, _SHAPE_ORDER[g.shape], g.wilds)

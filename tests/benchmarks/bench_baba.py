@@ -308,7 +308,8 @@ def report(
         lines.append(
             f"            {long.hands:>9,} lines: {long.peak.median:6.1f} MB "
             f"(runs {long.peak.low:.1f}-{long.peak.high:.1f}); "
-            f"{long.rate.median:,.0f} hands/s; growth {long.peak.median - peak.median:+.1f} MB for "
+            f"{long.rate.median:,.0f} hands/s ({long.cpu_rate.median:,.0f} per CPU second); "
+            f"growth {long.peak.median - peak.median:+.1f} MB for "
             f"{long.hands / main.hands:.0f}x the lines"
         )
         worst = max(worst, long.peak.high)
@@ -324,6 +325,15 @@ def report(
             f"            ratio of medians {startup.ratio:.2f}x (of minimums {m.low / b.low:.2f}x); "
             f"target <= {TARGET_STARTUP_RATIO}x: {verdict(startup.ratio <= TARGET_STARTUP_RATIO)}",
         ]
+    for result in (main, long):
+        if result is None:
+            continue
+        waited = max(r.wall_s / r.cpu_s for r in result.runs) - 1
+        if waited > 0.05:  # the process was runnable but another one had the core
+            lines.append(
+                f"WARNING     {result.hands:,}-line runs: wall time up to {waited:.0%} over CPU time, "
+                "the pinned core was shared; the per-CPU-second rate is the fairer figure"
+            )
     lines += [
         "-" * 78,
         f"noise: throughput runs differ by {rate.rel:.1%} (max-min over median)"

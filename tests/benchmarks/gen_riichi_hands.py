@@ -9,7 +9,9 @@ The same seed always gives the same files. Two files come from one random draw:
 * ``OUT.mahjong.jsonl`` (or ``--mahjong``): the same hands, one JSON object per
   line, as the ``mahjong`` package (PyPI) takes them: the 136-tile arrays (hand,
   melds, dora and ura indicators), the winning tile and the ``HandConfig`` flags;
-* ``OUT.stats.json``: how many candidates were drawn, kept and discarded, and why.
+* ``OUT.stats.json``: how many candidates were drawn, kept and discarded, and why;
+* ``OUT.discarded.jsonl``: the candidates mjscore refused, with its reason and the
+  same ``mahjong`` inputs (the benchmark asks the package about them too).
 
 Every tile is a physical tile drawn from one 136-tile set (ids ``kind * 4 + copy``,
 as the ``mahjong`` package numbers them), so a hand never holds a fifth copy,
@@ -46,6 +48,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 KINDS = 34
@@ -195,7 +198,7 @@ def style_of(name: str, rng: random.Random, seat: int, prevalent: int) -> tuple[
         style = Style(tuple(chow_starts((0, 1, 2), range(1, 6))), SIMPLES, SIMPLES, 0.6)
     elif name == "value":
         value = rng.choice((*DRAGONS, seat, prevalent))
-        fixed.append(lambda w: take_pung(w, value))
+        fixed.append(partial(take_pung, kind=value))
         style = free
     elif name == "flush":
         suit = rng.randrange(3)
@@ -210,11 +213,11 @@ def style_of(name: str, rng: random.Random, seat: int, prevalent: int) -> tuple[
         style = Style(starts, orphans, orphans, 0.6)
     elif name == "straight":
         suit = rng.randrange(3)
-        fixed += [lambda w, s=suit * 9 + r: take_chow(w, s) for r in (0, 3, 6)]
+        fixed += [partial(take_chow, start=suit * 9 + r) for r in (0, 3, 6)]
         style = free
     elif name == "triple chow":
         rank = rng.randrange(7)
-        fixed += [lambda w, s=suit * 9 + rank: take_chow(w, s) for suit in range(3)]
+        fixed += [partial(take_chow, start=suit * 9 + rank) for suit in range(3)]
         style = free
     else:
         style = free
@@ -380,7 +383,9 @@ def draw_deal(rng: random.Random) -> tuple[Deal, str]:
             table(deal, wall, rng)
         except Exhausted:
             continue
-        deal.aka_word = deal.aka and not any(deal.red(t) for t in deal.concealed + meld_tiles(deal)) and rng.random() < 0.5
+        deal.aka_word = (
+            deal.aka and not any(deal.red(t) for t in deal.concealed + meld_tiles(deal)) and rng.random() < 0.5
+        )
         return deal, f"{shape}/{style}" if style != shape else shape
 
 
@@ -497,8 +502,8 @@ class Stats:
         }
 
 
-def check(text: str, deal: Deal, stats: Stats, shape: str) -> bool:
-    """Score the line with mjscore; keep it only if it scores (and holds the tiles meant)."""
+def check(text: str, deal: Deal, stats: Stats, shape: str) -> str | None:
+    """Score the line with mjscore: None if it scores (and holds the tiles meant), else why not."""
     from mjscore.errors import HandError
     from mjscore.scoring import parse_hand
 
@@ -506,43 +511,50 @@ def check(text: str, deal: Deal, stats: Stats, shape: str) -> bool:
         parsed = parse_hand(text)
         parsed.ruleset.evaluate(parsed.deal)
     except HandError as exc:
-        stats.discarded.update({"+".join(sorted({p.code for p in exc.problems})): 1})
-        stats.discarded_shapes[shape] += 1
-        return False
+        why = "+".join(sorted({p.code for p in exc.problems}))
     except Exception as exc:  # a crash in mjscore: a bug to report, not a hand to keep
         stats.crashes.append(f"{text}  ->  {type(exc).__name__}: {exc}")
-        stats.discarded.update({f"crash {type(exc).__name__}": 1})
-        stats.discarded_shapes[shape] += 1
-        return False
-    written = getattr(parsed.deal, "hand", None)
-    if written is not None and hasattr(written, "all_tiles"):
+        why = f"crash {type(exc).__name__}"
+    else:
+        written = getattr(parsed.deal, "hand", None)
         meant = sorted((t // 4, deal.red(t)) for g in deal.groups for t in g.tiles)
-        if sorted(written.all_tiles) != meant:
-            stats.mismatches.append(text)
-            stats.discarded.update({"tile mismatch": 1})
-            return False
-    return True
+        if written is None or not hasattr(written, "all_tiles") or sorted(written.all_tiles) == meant:
+            return None
+        stats.mismatches.append(text)
+        why = "tile mismatch"
+    stats.discarded[why] += 1
+    stats.discarded_shapes[shape] += 1
+    return why
 
 
-def generate(count: int, seed: int, txt: Path, jsonl: Path, verbose: bool = True) -> Stats:
+def generate(count: int, seed: int, paths: dict[str, Path], verbose: bool = True) -> Stats:
+    """Write ``count`` hands to paths["txt"] and paths["mahjong"]; discarded candidates to
+    paths["discarded"] (JSON lines: the line, mjscore's reason, the mahjong inputs)."""
     rng = random.Random(seed)
     stats = Stats()
     start = time.perf_counter()
-    with txt.open("w", encoding="utf-8") as out, jsonl.open("w", encoding="utf-8") as mj:
+    with (
+        paths["txt"].open("w", encoding="utf-8") as out,
+        paths["mahjong"].open("w", encoding="utf-8") as mj,
+        paths["discarded"].open("w", encoding="utf-8") as dropped,
+    ):
         while stats.kept < count:
             deal, shape = draw_deal(rng)
             text = notation(deal, rng)
             stats.drawn += 1
-            if not check(text, deal, stats, shape):
+            record = mahjong_record(deal, text)
+            why = check(text, deal, stats, shape)
+            if why is not None:
+                dropped.write(json.dumps({"why": why, **record}, separators=(",", ":")) + "\n")
                 continue
             stats.kept += 1
             stats.kept_shapes[shape.split("/")[0]] += 1
             out.write(text + "\n")
-            mj.write(json.dumps(mahjong_record(deal, text), separators=(",", ":")) + "\n")
+            mj.write(json.dumps(record, separators=(",", ":")) + "\n")
     if verbose:
         summary = stats.as_dict()
         print(
-            f"{txt}: {stats.kept:,} hands kept of {stats.drawn:,} drawn "
+            f"{paths['txt']}: {stats.kept:,} hands kept of {stats.drawn:,} drawn "
             f"(discard rate {summary['discard_rate']:.1%}) in {time.perf_counter() - start:.1f} s",
             file=sys.stderr,
         )
@@ -553,16 +565,24 @@ def generate(count: int, seed: int, txt: Path, jsonl: Path, verbose: bool = True
     return stats
 
 
+def output_paths(out: Path, **given: Path | None) -> dict[str, Path]:
+    """The files written beside ``out`` unless named: .mahjong.jsonl, .stats.json, .discarded.jsonl."""
+    defaults = {"mahjong": ".mahjong.jsonl", "stats": ".stats.json", "discarded": ".discarded.jsonl"}
+    return {"txt": out, **{k: given.get(k) or out.with_suffix(suffix) for k, suffix in defaults.items()}}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Random complete, scoring riichi hands (mjscore + mahjong formats).")
     parser.add_argument("out", type=Path, help="the hands file (mjscore notation), e.g. /tmp/riichi-5000.txt")
     parser.add_argument("--hands", type=int, default=5000, help="hands to write (default 5000)")
     parser.add_argument("--seed", type=int, default=20240611, help="random seed (default 20240611)")
-    parser.add_argument("--mahjong", type=Path, help="the mahjong-package file (default OUT with .mahjong.jsonl)")
+    parser.add_argument("--mahjong", type=Path, help="the mahjong-package file (default OUT.mahjong.jsonl)")
+    parser.add_argument("--stats", type=Path, help="counts of drawn, kept, discarded (default OUT.stats.json)")
+    parser.add_argument("--discarded", type=Path, help="the candidates mjscore refused (default OUT.discarded.jsonl)")
     args = parser.parse_args(argv)
-    jsonl = args.mahjong or args.out.with_suffix(".mahjong.jsonl")
-    stats = generate(args.hands, args.seed, args.out, jsonl)
-    args.out.with_suffix(".stats.json").write_text(json.dumps(stats.as_dict(), indent=2) + "\n", encoding="utf-8")
+    paths = output_paths(args.out, mahjong=args.mahjong, stats=args.stats, discarded=args.discarded)
+    stats = generate(args.hands, args.seed, paths)
+    paths["stats"].write_text(json.dumps(stats.as_dict(), indent=2) + "\n", encoding="utf-8")
     return 0
 
 

@@ -83,8 +83,9 @@ class Scored:
     points: int
 
     @property
-    def key(self) -> tuple[int, int, int]:
-        return (self.points, self.han, self.fu)
+    def key(self) -> tuple[int, bool, int, int]:
+        """Most points, then a real limit hand over a counted one (RULES.md §2.5), then han, then fu."""
+        return (self.points, self.yakuman > 0, self.han, self.fu)
 
     @property
     def yaku_han(self) -> int:
@@ -134,10 +135,10 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         sticks = written.read_count(items, "sticks", problems)
         if hand is None or win is None or problems:
             if hand is not None:
-                problems += written.count_problems(hand, (*dora, *ura), win, hand_tokens[0].loc + 1)
+                problems += written.count_problems(hand, (*dora, *ura), win, hand_tokens[0].loc + 1, aka=options.aka)
             raise fail(text, problems)
         col = hand_tokens[0].loc + 1
-        problems += written.count_problems(hand, (*dora, *ura), win, col)
+        problems += written.count_problems(hand, (*dora, *ura), win, col, aka=options.aka)
         flags = frozenset(items.flags)
         problems += self._flag_problems(hand, flags, items, win, seat)
         problems += _seat_problems(items, seat, win, pao, discarder)
@@ -245,6 +246,24 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
                 bool({"tenhou", "chiihou"} & flags) and win is Win.RON,
                 "tenhou-ron",
                 "a first-draw win is a tsumo",
+                "tenhou" if "tenhou" in flags else "chiihou",
+            ),
+            (
+                "haitei" in flags and "rinshan" in flags,
+                "haitei-rinshan",
+                "a kong's replacement tile is not the last tile of the wall: haitei and rinshan exclude each other",
+                "haitei",
+            ),
+            (
+                "houtei" in flags and "chankan" in flags,
+                "chankan-houtei",
+                "a tile robbed from a kong is not a discard: houtei and chankan exclude each other",
+                "houtei",
+            ),
+            (
+                bool({"tenhou", "chiihou"} & flags) and bool({"riichi", "double-riichi", "ippatsu"} & flags),
+                "first-draw-riichi",
+                "a win on the first draw comes before any riichi declaration",
                 "tenhou" if "tenhou" in flags else "chiihou",
             ),
             (

@@ -92,8 +92,11 @@ def meld_problems(kind: MeldKind, tiles: list[Tile], col: int) -> list[Problem]:
     return [Problem("bad-meld", "an open meld (...) is a chow (three in a row of one suit), a pung or a kong", col)]
 
 
-def count_problems(written: WrittenHand, indicators: Sequence[Tile], win: Win | None, col: int) -> list[Problem]:
-    """Tile count, copies (indicators are tiles too) and red fives."""
+def count_problems(
+    written: WrittenHand, indicators: Sequence[Tile], win: Win | None, col: int, *, aka: bool
+) -> list[Problem]:
+    """Tile count, copies (indicators are tiles too) and red fives: with aka on,
+    the red fives are among the four copies, so fewer plain fives exist."""
     problems = []
     size = len(written.concealed) + 1 + 3 * len(written.melds)
     if size != HAND_TILES:
@@ -113,12 +116,26 @@ def count_problems(written: WrittenHand, indicators: Sequence[Tile], win: Win | 
             )
         else:
             problems.append(Problem("too-many-copies", f"{n} copies of {tile_name(kind)} (at most four exist)", col))
-    reds = Counter(suit_of(k) for k, red in [*written.all_tiles, *indicators] if red)
+    tiles = [*written.all_tiles, *indicators]
+    reds = Counter(suit_of(k) for k, red in tiles if red)
     for suit, n in sorted(reds.items()):
         if n > RED_FIVES_IN_SET[suit]:
             problems.append(
                 Problem("too-many-red-fives", f"{n} red fives 0{suit} (the set has {RED_FIVES_IN_SET[suit]})", col)
             )
+    if aka:
+        plain = Counter(suit_of(k) for k, red in tiles if not red and tile_name(k)[0] == "5" and k < HONOURS)
+        for suit, n in sorted(plain.items()):
+            if n > MAX_COPIES - RED_FIVES_IN_SET[suit]:
+                allowed = MAX_COPIES - RED_FIVES_IN_SET[suit]
+                problems.append(
+                    Problem(
+                        "too-many-copies",
+                        f"{n} plain 5{suit}: with aka on, {RED_FIVES_IN_SET[suit]} of the four are red, "
+                        f"so at most {allowed} are plain",
+                        col,
+                    )
+                )
     return problems
 
 
