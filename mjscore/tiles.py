@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 
@@ -41,7 +41,7 @@ class CardKind:
         return frozenset(self.spelling)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one deck per settings: compared and hashed by identity (cheap cache keys)
 class Deck:
     """The nine BABA card kinds plus how many OBABA wild cards can be in play."""
 
@@ -67,9 +67,23 @@ class Deck:
         in_deck = any(WILD_KANJI_ALT in k.spelling for k in self.kinds)
         return frozenset(WILD_SPELLINGS + (() if in_deck else (WILD_KANJI_ALT,)))
 
+    @cached_property
+    def _masks(self) -> dict[tuple[str, ...], tuple[int, ...]]:
+        return {}
+
     def kanji_masks(self, kanji: tuple[str, ...]) -> tuple[int, ...]:
         """Per kind, a bit mask of which of ``kanji`` its spelling holds (bit i: kanji[i])."""
-        return _kanji_masks(self.kinds, kanji)
+        masks = self._masks.get(kanji)
+        if masks is None:
+            masks = self._masks[kanji] = tuple(
+                sum(1 << i for i, kj in enumerate(kanji) if kj in k.spelling) for k in self.kinds
+            )
+        return masks
+
+    @cache  # noqa: B019 - a deck lives as long as the settings that loaded it
+    def kinds_with(self, kanji: str) -> frozenset[int]:
+        """The kinds whose spelling holds ``kanji``."""
+        return frozenset(k.index for k in self.kinds if kanji in k.spelling)
 
     def name(self, index: int | None) -> str:
         return WILD_NAME if index is None else self.kinds[index].spelling
@@ -78,11 +92,6 @@ class Deck:
         """The known cards, for error messages: "馬場 (MB), 馬庭 (MN), ..., OBABA (O)"."""
         names = [f"{k.spelling} ({k.code})" for k in self.kinds]
         return ", ".join([*names, f"{WILD_NAME} (O)"])
-
-
-@lru_cache(maxsize=16)
-def _kanji_masks(kinds: tuple[CardKind, ...], kanji: tuple[str, ...]) -> tuple[int, ...]:
-    return tuple(sum(1 << i for i, kj in enumerate(kanji) if kj in k.spelling) for k in kinds)
 
 
 def default_deck() -> Deck:

@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import ClassVar
 
 from mjscore.decompose import Target, decompose
@@ -448,7 +448,7 @@ class BabaExpert(BabaBeginner):
     def readings(self, hand: Hand, o: BeginnerOptions, deck: Deck) -> Iterator[Reading]:
         yield from _basic(hand, o, len(deck.kinds))
         yield from _san_toitsu(hand, o)
-        yield from _ba_ittsu(hand, o, frozenset(k.index for k in deck.kinds if BA in k.spelling))
+        yield from _ba_ittsu(hand, o, deck.kinds_with(BA))
 
 
 @cache
@@ -551,6 +551,7 @@ _MELD_WORDS = {MeldKind.OPEN: " (open)", MeldKind.CLOSED_KAN: " (An-KAN)", MeldK
 _BRACKETS = {MeldKind.OPEN: "()", MeldKind.CLOSED_KAN: "[]", MeldKind.SHOWN: "{}"}
 
 
+@lru_cache(maxsize=1024)
 def _describe_group(g: Group, deck: Deck) -> str:
     size = _GROUP_SIZES[g.shape]
     real = size - g.wilds
