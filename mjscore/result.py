@@ -63,6 +63,8 @@ class ScoreResult:
     summary: tuple[tuple[str, str], ...] = ()
     payment_unit: str = ""  # the unit of payments when it is not ``unit``
     kind: str = "win"  # "win", or "draw" for a settlement without a winner
+    side_payments: tuple[Payment, ...] = ()  # paid in another unit (hana: flower chips)
+    side_unit: str = ""
 
     @property
     def received(self) -> int:
@@ -87,6 +89,9 @@ class ScoreResult:
             "summary": dict(self.summary),
             "payment_unit": self.payment_unit or self.unit,
             "payments": [p.to_dict() for p in self.payments],
+            "side_payments": {"unit": self.side_unit, "payments": [p.to_dict() for p in self.side_payments]}
+            if self.side_payments
+            else None,
             "received": self.received,
             "notes": list(self.notes),
         }

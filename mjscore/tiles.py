@@ -169,11 +169,18 @@ TERMINALS_AND_HONOURS = frozenset((0, 8, 9, 17, 18, 26, *range(HONOURS, RIICHI_K
 GREENS = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 sou and the green dragon
 RUN_STARTS = frozenset(k for k in range(HONOURS) if k % 9 <= 6)
 RED_FIVES_IN_SET = {"m": 1, "p": 2, "s": 1}  # how many red fives the 136-tile set holds
+# Flower tiles (hana): bonus tiles after the 34 kinds, one copy each. 1f-4f flowers, 1g-4g seasons;
+# number n belongs to seat n (1 East ... 4 North).
+FLOWERS = tuple(range(RIICHI_KINDS, RIICHI_KINDS + 4))
+SEASONS = tuple(range(RIICHI_KINDS + 4, RIICHI_KINDS + 8))
+BONUS_SUITS = "fg"
 
 
 def tile_kind(digit: str, suit: str) -> int | None:
     """The kind of "5p" (digit "0" is the red five); None if no such tile."""
     rank = 5 if digit == "0" else int(digit)
+    if suit in BONUS_SUITS:
+        return RIICHI_KINDS + 4 * BONUS_SUITS.index(suit) + rank - 1 if 1 <= rank <= 4 else None
     if suit == "z" and digit == "0":
         return None
     if suit == "z":
@@ -183,7 +190,7 @@ def tile_kind(digit: str, suit: str) -> int | None:
 
 TILE_NAMES = tuple(
     f"{k - HONOURS + 1}z" if k >= HONOURS else f"{k % 9 + 1}{SUITS[k // 9]}" for k in range(RIICHI_KINDS)
-)
+) + tuple(f"{n}{suit}" for suit in BONUS_SUITS for n in range(1, 5))
 
 
 def tile_name(kind: int) -> str:
@@ -192,7 +199,7 @@ def tile_name(kind: int) -> str:
 
 
 def suit_of(kind: int) -> str:
-    return "z" if kind >= HONOURS else SUITS[kind // 9]
+    return TILE_NAMES[kind][1]
 
 
 def rank_of(kind: int) -> int:
@@ -221,7 +228,9 @@ def read_tiles(text: str) -> tuple[list[tuple[int, bool]], list[tuple[int, str]]
         for j in range(start, i):
             kind = tile_kind(text[j], ch)
             if kind is None:
-                faults.append((j, f"{text[j]}{ch} is not a tile (honours are 1z-7z; 0 is a red five of m, p or s)"))
+                faults.append(
+                    (j, f"{text[j]}{ch} is not a tile (honours are 1z-7z, flowers 1f-4f and 1g-4g; 0 is a red five)")
+                )
             else:
                 tiles.append((kind, text[j] == "0"))
         start = i + 1

@@ -54,8 +54,8 @@ WORD_RE = r"[A-Za-z][\w-]*" + _ENDS
 MELD_CARDS_RE = _CARD_CHARS + "+"
 BABA_FLAG_RE = r"(?:" + "|".join(BABA_FLAGS) + ")" + _ENDS
 BABA_CARDS_RE = r"(?![A-Za-z][\w-]*=)(?!" + BABA_FLAG_RE + ")" + _CARD_CHARS + "+"
-TILES_RE = r"(?:[0-9]+[mpsz])+"  # "123m406p": digits, then their suit letter
-WINNING_TILE_RE = r"[0-9][mpsz]"
+TILES_RE = r"(?:[0-9]+[mpszfg])+"  # "123m406p": digits, then their suit letter (f, g: hana's flowers)
+WINNING_TILE_RE = r"[0-9][mpszfg]"
 MPSZ_FLAG_RE = r"(?:" + "|".join(sorted(MPSZ_FLAGS, key=len, reverse=True)) + ")" + _ENDS
 DRAW_RE = r"draw" + _ENDS
 
@@ -83,7 +83,9 @@ def _option(_s: str, loc: int, toks: pp.ParseResults) -> Token:
 
 
 def _missing_suit(s: str, loc: int, toks: pp.ParseResults) -> None:
-    raise pp.ParseFatalException(s, loc + len(toks[0]), "a suit letter (m, p, s or z) must follow its digits directly")
+    raise pp.ParseFatalException(
+        s, loc + len(toks[0]), "a suit letter (m, p, s, z; f, g for flowers) must follow its digits directly"
+    )
 
 
 def option_token(loc: int, text: str) -> Token:

@@ -33,6 +33,13 @@ class TableRenderer:
         if result.summary:
             parts += ["  ".join(f"{label}: {value}" for label, value in result.summary), ""]
         parts.append(payments_table(result))
+        if result.side_payments:
+            rows = [[p.payer, p.payee, p.amount, p.reason] for p in result.side_payments]
+            headers = ["payer", "payee", result.side_unit, ""]
+            parts += [
+                "",
+                tabulate(rows, headers=headers, tablefmt="simple", colalign=("left", "left", "right", "left")),
+            ]
         parts.extend(f"note: {note}" for note in result.notes)
         if show_all:
             parts += ["", f"readings considered ({len(result.candidates)}):"]

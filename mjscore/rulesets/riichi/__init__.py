@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import ClassVar
 
 from mjscore.engine import apply_rules
@@ -35,9 +35,9 @@ from mjscore.rulesets.riichi.points import (
     win_payments,
 )
 from mjscore.rulesets.riichi.readings import readings
-from mjscore.rulesets.riichi.yaku import DORA, LIABILITY_YAKUMAN, RULES, YAKUMAN, features
+from mjscore.rulesets.riichi.yaku import LIABILITY_YAKUMAN, NOT_YAKU, RULES, YAKUMAN, RiichiRule, features
 from mjscore.settings import Settings
-from mjscore.tiles import SEATS, WINDS, dora_after, tile_name
+from mjscore.tiles import FLOWERS, RIICHI_KINDS, SEATS, WINDS, dora_after, tile_name
 
 KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
 DRAW_KEYS = ("tenpai", "nagashi", "honba", "sticks")
@@ -81,18 +81,14 @@ class Scored:
     base: int
     limit: str
     points: int
+    yaku_han: int  # han of real yaku (not dora or other bonus han)
 
     @property
     def key(self) -> tuple[int, bool, int, int]:
         """Most points, then a real limit hand over a counted one (RULES.md §2.5), then han, then fu."""
         return (self.points, self.yakuman > 0, self.han, self.fu)
 
-    @property
-    def yaku_han(self) -> int:
-        return sum(x.value for x in self.lines if x.rule_id not in _DORA_IDS)
 
-
-_DORA_IDS = frozenset(r.id for r in RULES if r.category == DORA)
 _DEFAULT_OPTIONS = RiichiOptions()
 _YAKUMAN_IDS = frozenset(r.id for r in RULES if r.category == YAKUMAN)
 
@@ -107,7 +103,12 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     options_type = RiichiOptions
     flags: ClassVar[tuple[str, ...]] = MPSZ_FLAGS
     keys: ClassVar[tuple[str, ...]] = KEYS
-    rules = RULES
+    rules: ClassVar[tuple[RiichiRule, ...]] = RULES
+
+    @cached_property
+    def not_yaku(self) -> frozenset[str]:
+        """Items that add han but are no yaku: a hand needs at least one yaku besides them."""
+        return frozenset(r.id for r in self.rules if r.category in NOT_YAKU)
 
     def rule_rows(self) -> Sequence[RuleRow]:
         """Han written "closed / open" where they differ ("-": closed hands only)."""
@@ -140,6 +141,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         col = hand_tokens[0].loc + 1
         problems += written.count_problems(hand, (*dora, *ura), win, col, aka=options.aka)
         flags = frozenset(items.flags)
+        problems += self._bonus_problems(hand, (*dora, *ura), options, col)
         problems += self._flag_problems(hand, flags, items, win, seat)
         problems += _seat_problems(items, seat, win, pao, discarder)
         if problems:
@@ -153,14 +155,16 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             flags=flags,
             seat=seat,
             round=prevalent,
-            dora=sum(kinds.count(dora_after(k)) for k, _ in dora),
-            ura=sum(kinds.count(dora_after(k)) for k, _ in ura),
+            dora=_dora_count(dora, kinds, hand.flowers),
+            ura=_dora_count(ura, kinds, hand.flowers),
             red_fives=sum(red for _, red in hand.all_tiles),
             honba=honba,
             sticks=sticks,
             pao=pao,
             discarder=discarder,
             kinds=frozenset(kinds),
+            flowers=hand.flowers,
+            flower_fu=self._flower_fu(hand.flowers, options),
         )
         return RiichiDeal(text, hand, table, options, items, (("dora", dora), ("ura", ura)))
 
@@ -183,7 +187,8 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         """Situations that contradict each other or the hand (issue: validation)."""
         at = items.flags.get
         closed = all(kind is MeldKind.CLOSED_KAN for kind, _ in hand.melds)
-        kongs = any(len(tiles) == 4 for _, tiles in hand.melds)
+        # a kong, or (hana) a flower, brings a replacement draw
+        replacement = any(len(tiles) == 4 for _, tiles in hand.melds) or bool(hand.flowers)
         checks = (
             (
                 "riichi" in flags and "double-riichi" in flags,
@@ -223,7 +228,12 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
                 "rinshan is the kong replacement draw: tsumo",
                 "rinshan",
             ),
-            ("rinshan" in flags and not kongs, "rinshan-without-kan", "rinshan needs a kong in the hand", "rinshan"),
+            (
+                "rinshan" in flags and not replacement,
+                "rinshan-without-kan",
+                "rinshan needs a kong (or a flower) that brought a replacement draw",
+                "rinshan",
+            ),
             (
                 "tenhou" in flags and seat != WINDS[0],
                 "tenhou-not-dealer",
@@ -282,6 +292,32 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             problems += _chankan_problems(hand, at("chankan", 0))
         return problems
 
+    # -- hooks a rule set built on riichi (hana) overrides
+
+    def _bonus_problems(
+        self, hand: written.WrittenHand, indicators: Sequence[written.Tile], options: RiichiOptions, col: int
+    ) -> list[Problem]:
+        """Flowers belong to hana: riichi refuses them."""
+        if hand.flowers or any(k >= RIICHI_KINDS for k, _ in indicators):
+            return [
+                Problem("flowers-not-hana", "flower tiles (1f-4f, 1g-4g) are for hana: start the line with hana:", col)
+            ]
+        return []
+
+    def _flower_fu(self, flowers: tuple[int, ...], options: RiichiOptions) -> int:
+        return 0
+
+    def _tables(self, reading: RiichiReading, t: RiichiTable, options: RiichiOptions) -> tuple[RiichiTable, ...]:
+        """The tables a reading is scored against (hana adds one without Pinfu)."""
+        return (t,)
+
+    def _extra_candidates(self, deal: RiichiDeal) -> list[Scored]:
+        """Scores outside the hand's shape (hana: all eight flowers)."""
+        return []
+
+    def _chips(self, deal: RiichiDeal) -> tuple[Payment, ...]:
+        return ()
+
     def _build_draw(self, text: str, tokens: Sequence[Token]) -> DrawDeal:
         items = gather_items(tokens, (), DRAW_KEYS, ())
         problems = items.problems
@@ -304,7 +340,12 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     def evaluate(self, deal: RiichiDeal | DrawDeal, explain: bool = False) -> ScoreResult:
         if isinstance(deal, DrawDeal):
             return _draw_result(deal)
-        scored = [self._score(r, deal) for r in readings(deal.table.hand, deal.table.winning, deal.table.win)]
+        scored = [
+            self._score(r, table, deal)
+            for r in readings(deal.table.hand, deal.table.winning, deal.table.win)
+            for table in self._tables(r, deal.table, deal.options)
+        ]
+        scored += self._extra_candidates(deal)
         if not scored:
             raise fail(deal.text, [Problem("not-winning", NOT_COMPLETE)])
         with_yaku = [s for s in scored if s.yaku_han]
@@ -327,8 +368,8 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         best = max(allowed, key=lambda s: s.key)  # the first of equal keys
         return self._result(deal, best, scored if explain else [])
 
-    def _score(self, reading: RiichiReading, deal: RiichiDeal) -> Scored:
-        t, o = deal.table, deal.options
+    def _score(self, reading: RiichiReading, t: RiichiTable, deal: RiichiDeal) -> Scored:
+        o = deal.options
         lines = apply_rules(self.rules, reading, t, o, is_open=not t.closed, features=features(reading, t))
         limit_lines = [x for x in lines if x.rule_id in _YAKUMAN_IDS]
         if limit_lines:  # limit hands replace every other item (RULES.md §2.5)
@@ -338,7 +379,8 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         yakuman = han // YAKUMAN_HAN if limit_lines else 0
         value = hand_value(han, fu, yakuman, o.kiriage)
         points = hand_points(value.base, t.is_dealer, t.win is Win.TSUMO)
-        return Scored(reading, lines, fu_rows, han, fu, yakuman, value.base, value.limit, points)
+        yaku_han = sum(x.value for x in lines if x.rule_id not in self.not_yaku)
+        return Scored(reading, lines, fu_rows, han, fu, yakuman, value.base, value.limit, points, yaku_han)
 
     def _result(self, deal: RiichiDeal, best: Scored, scored: list[Scored]) -> ScoreResult:
         t = deal.table
@@ -366,6 +408,8 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             breakdown_unit="fu",
             summary=tuple(summary),
             payment_unit="points",
+            side_payments=self._chips(deal),
+            side_unit="chips",
         )
 
     def _header(self, deal: RiichiDeal) -> tuple[tuple[str, str], ...]:
@@ -386,6 +430,18 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             changed = {k: v for k, v in as_dict(deal.options).items() if v != defaults[k]}
             header.append(("options", ", ".join(f"{k}={'on' if v else 'off'}" for k, v in changed.items())))
         return tuple(header)
+
+
+def _dora_count(indicators: Sequence[written.Tile], kinds: list[int], flowers: tuple[int, ...]) -> int:
+    """Dora held: each indicator points at the next tile; a flower indicator (hana)
+    makes every flower of its own kind (flowers or seasons) a dora."""
+    count = 0
+    for k, _ in indicators:
+        if k >= RIICHI_KINDS:
+            count += sum((f in FLOWERS) == (k in FLOWERS) for f in flowers)
+        else:
+            count += kinds.count(dora_after(k))
+    return count
 
 
 def _table(t: RiichiTable, honba: int | None = None, sticks: int | None = None) -> Table:

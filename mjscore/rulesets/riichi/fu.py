@@ -32,6 +32,8 @@ def fu_lines(r: RiichiReading, t: RiichiTable) -> tuple[tuple[ScoreLine, ...], i
         lines.append(_line("tsumo", "tsumo", 2))
     lines += [_set_line(r, i) for i, g in enumerate(r.groups) if is_pung(g)]
     lines += _pair_lines(r, t)
+    if t.flower_fu and not pinfu:  # flower fu are ignored while Pinfu is claimed (RULES.md §3)
+        lines.append(_line("flowers", "flowers", t.flower_fu, f"{len(t.flowers)} set aside"))
     if r.wait.fu:
         winning = tile_name(t.winning)
         lines.append(_line("wait", f"{r.wait.value} wait", r.wait.fu, f"on {winning}"))

@@ -94,6 +94,9 @@ class RiichiTable:
     pao: int | None = None  # seat wind kind of the liable player
     discarder: int | None = None  # seat wind kind of the discarder on a ron
     kinds: frozenset[int] = field(default=frozenset())  # every kind in the hand
+    flowers: tuple[int, ...] = ()  # bonus tiles set aside (hana)
+    flower_fu: int = 0  # fu the flowers add when Pinfu is not claimed (hana, variation 1)
+    pinfu_allowed: bool = True  # False: the reading that drops Pinfu to count the flower fu
     suits: frozenset[int] = field(init=False)  # 0 man, 1 pin, 2 sou: the suits the hand holds
     has_honours: bool = field(init=False)
 

@@ -11,7 +11,17 @@ from mjscore.errors import Problem
 from mjscore.hand import Hand, Meld, MeldKind, Win
 from mjscore.notation.build import Items
 from mjscore.notation.grammar import Token
-from mjscore.tiles import HONOURS, RED_FIVES_IN_SET, SEATS, TILE_NAMES, WINDS, read_tiles, suit_of, tile_name
+from mjscore.tiles import (
+    HONOURS,
+    RED_FIVES_IN_SET,
+    RIICHI_KINDS,
+    SEATS,
+    TILE_NAMES,
+    WINDS,
+    read_tiles,
+    suit_of,
+    tile_name,
+)
 
 Tile = tuple[int, bool]  # (kind, is a red five)
 HAND_TILES = 14  # counting each kong as three
@@ -26,6 +36,7 @@ class WrittenHand:
     melds: tuple[tuple[MeldKind, tuple[Tile, ...]], ...]
     winning: Tile
     explicit_winner: bool  # written as +TILE
+    flowers: tuple[int, ...] = ()  # bonus tiles set aside (hana), as written
 
     @property
     def all_tiles(self) -> list[Tile]:
@@ -42,8 +53,19 @@ def read_hand(tokens: Sequence[Token], problems: list[Problem]) -> WrittenHand |
     melds: list[tuple[MeldKind, tuple[Tile, ...]]] = []
     winning: Tile | None = None
     col = tokens[0].loc + 1 if tokens else 0
+    flowers: list[int] = []
     for tok in tokens:
         tiles = _tiles(tok, problems)
+        bonus = [k for k, _ in tiles if k >= RIICHI_KINDS]
+        if bonus and tok.tag != "cards":
+            code, where = (
+                ("flower-winning-tile", "the winning tile") if tok.tag == "winning" else ("flower-in-meld", "in a meld")
+            )
+            problems.append(
+                Problem(code, f"a flower is set aside as soon as it is drawn: it cannot be {where}", tok.loc + 1)
+            )
+        flowers += bonus
+        tiles = [t for t in tiles if t[0] < RIICHI_KINDS]
         if tok.tag == "cards":
             concealed += tiles
         elif tok.tag == "winning" and tiles:
@@ -62,7 +84,7 @@ def read_hand(tokens: Sequence[Token], problems: list[Problem]) -> WrittenHand |
             problems.append(Problem("tile-count", "no concealed tile and no +TILE: which tile won the hand?", col))
             return None
         winning = concealed.pop()  # NOTATION.md: the last concealed tile written is the winner
-    return WrittenHand(tuple(concealed), tuple(melds), winning, explicit)
+    return WrittenHand(tuple(concealed), tuple(melds), winning, explicit, tuple(flowers))
 
 
 def _tiles(tok: Token, problems: list[Problem]) -> list[Tile]:
@@ -102,8 +124,9 @@ def count_problems(
     if size != HAND_TILES:
         problems.append(Problem("tile-count", f"tile count: {size} given, 14 needed (counting each meld as 3)", col))
     seen = Counter(k for k, _ in [*written.all_tiles, *indicators])
+    seen.update(written.flowers)
     for kind, n in sorted(seen.items()):
-        if n <= MAX_COPIES:
+        if n <= (1 if kind >= RIICHI_KINDS else MAX_COPIES):  # one of each flower
             continue
         if win is Win.RON and kind == written.winning[0] and n == MAX_COPIES + 1:
             problems.append(

@@ -18,7 +18,8 @@ from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTa
 from mjscore.rulesets.riichi.readings import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from mjscore.tiles import DRAGONS, GREENS, HONOURS, TERMINALS_AND_HONOURS, WINDS
 
-YAKU, DORA, YAKUMAN = "yaku", "dora", "yakuman"
+YAKU, DORA, BONUS, YAKUMAN = "yaku", "dora", "bonus", "yakuman"
+NOT_YAKU = frozenset((DORA, BONUS))  # categories that add han but do not make a hand winnable
 # Features a reading may have (see ``features``): rows gated on one are only asked when it is there.
 HAS_DORA, HAS_URA, HAS_RED, HONOUR_PUNG, LIMIT = "has-dora", "has-ura", "has-red", "honour-pung", "maybe-limit"
 TERMINALS = frozenset(k for k in TERMINALS_AND_HONOURS if k < HONOURS)
@@ -89,7 +90,8 @@ def value_tiles(t: RiichiTable) -> frozenset[int]:
 
 def is_pinfu(r: RiichiReading, t: RiichiTable) -> bool:
     return (
-        t.closed
+        t.pinfu_allowed
+        and t.closed
         and r.shape == STANDARD
         and len(runs(r)) == 4
         and pair(r) not in value_tiles(t)
