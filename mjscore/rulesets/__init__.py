@@ -18,12 +18,13 @@ from mjscore.rulesets.base import RuleSet
 # classes' own; tests/meta checks the two agree.
 REGISTRY: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "riichi": ("mjscore.rulesets.riichi", "Riichi", ("yakuza2", "japanese")),
+    "hana": ("mjscore.rulesets.hana", "Hana", ("flower", "riichi-hana")),
     "baba": ("mjscore.rulesets.baba", "BabaExpert", ("baba-expert", "expert")),
     "baba-beginner": ("mjscore.rulesets.baba", "BabaBeginner", ("baba-b", "beginner")),
 }
 
 # Rule sets of the rule book that later versions add (RULES.md §3-4).
-PLANNED = ("hana", "baida")
+PLANNED = ("baida",)
 
 _LOOKUP = {alias: name for name, (_, _, aliases) in REGISTRY.items() for alias in (name, *aliases)}
 _INSTANCES: dict[type[RuleSet[Any]], RuleSet[Any]] = {}

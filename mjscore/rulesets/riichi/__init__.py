@@ -89,10 +89,6 @@ class Scored:
         return (self.points, self.yakuman > 0, self.han, self.fu)
 
 
-_DEFAULT_OPTIONS = RiichiOptions()
-_YAKUMAN_IDS = frozenset(r.id for r in RULES if r.category == YAKUMAN)
-
-
 class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     name = "riichi"
     aliases: ClassVar[tuple[str, ...]] = ("yakuza2", "japanese")
@@ -110,9 +106,22 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         """Items that add han but are no yaku: a hand needs at least one yaku besides them."""
         return frozenset(r.id for r in self.rules if r.category in NOT_YAKU)
 
+    @cached_property
+    def default_options(self) -> RiichiOptions:
+        options = self.options_type()
+        assert isinstance(options, RiichiOptions)
+        return options
+
+    @cached_property
+    def limit_ids(self) -> frozenset[str]:
+        """The limit hands: they replace every other item (RULES.md §2.5)."""
+        return frozenset(r.id for r in self.rules if r.category == YAKUMAN)
+
     def rule_rows(self) -> Sequence[RuleRow]:
         """Han written "closed / open" where they differ ("-": closed hands only)."""
-        return tuple(RuleRow(r.name, r.local_name, r.category, _han(r.value, r.value_open), r.condition) for r in RULES)
+        return tuple(
+            RuleRow(r.name, r.local_name, r.category, _han(r.value, r.value_open), r.condition) for r in self.rules
+        )
 
     # -- reading a line
 
@@ -371,7 +380,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     def _score(self, reading: RiichiReading, t: RiichiTable, deal: RiichiDeal) -> Scored:
         o = deal.options
         lines = apply_rules(self.rules, reading, t, o, is_open=not t.closed, features=features(reading, t))
-        limit_lines = [x for x in lines if x.rule_id in _YAKUMAN_IDS]
+        limit_lines = [x for x in lines if x.rule_id in self.limit_ids]
         if limit_lines:  # limit hands replace every other item (RULES.md §2.5)
             lines = tuple(limit_lines) if o.yakuman_stack else (max(limit_lines, key=lambda x: x.value),)
         fu_rows, fu = fu_lines(reading, t)
@@ -392,7 +401,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         return ScoreResult(
             ruleset=self.name,
             ruleset_title=self.title,
-            hand=canonical(deal),
+            hand=canonical(deal, self.name),
             header=self._header(deal),
             reading=describe(best.reading, t),
             lines=best.lines,
@@ -425,10 +434,11 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         for key, tiles in deal.indicators:
             if tiles:
                 header.append((f"{key} indicators", " ".join(tile_name(k) for k, _ in tiles)))
-        if deal.options != _DEFAULT_OPTIONS:
-            defaults = as_dict(_DEFAULT_OPTIONS)
+        if deal.options != self.default_options:
+            defaults = as_dict(self.default_options)
+            specs = {s.name: s for s in self.option_specs()}
             changed = {k: v for k, v in as_dict(deal.options).items() if v != defaults[k]}
-            header.append(("options", ", ".join(f"{k}={'on' if v else 'off'}" for k, v in changed.items())))
+            header.append(("options", ", ".join(f"{k}={specs[k].shown(v)}" for k, v in changed.items())))
         return tuple(header)
 
 
@@ -584,13 +594,15 @@ def _group_text(g: Group, completed_by_win: bool) -> str:
     return text + "*" if completed_by_win else text
 
 
-def canonical(deal: RiichiDeal) -> str:
+def canonical(deal: RiichiDeal, ruleset: str) -> str:
     hand, t = deal.hand, deal.table
     parts = [written.format_tiles(hand.concealed)]
     for kind, tiles in hand.melds:
         text = written.format_tiles(tiles)
         parts.append(f"({text})" if kind is MeldKind.OPEN else f"[{text}]")
     parts.append("+" + written.format_tiles((hand.winning,)))
+    if hand.flowers:
+        parts.append(" " + written.format_tiles([(f, False) for f in hand.flowers]))
     words = [t.win.value, *sorted(f for f in t.flags if f not in ("tsumo", "ron"))]
     words += [f"seat={SEATS[WINDS.index(t.seat)]}", f"round={SEATS[WINDS.index(t.round)]}"]
     for key, tiles in deal.indicators:
@@ -602,5 +614,5 @@ def canonical(deal: RiichiDeal) -> str:
     for key, seat in (("pao", t.pao), ("from", t.discarder)):
         if seat is not None:
             words.append(f"{key}={SEATS[WINDS.index(seat)]}")
-    words += [f"{k}={'on' if v else 'off'}" for k, v in deal.items.options.items()]
-    return "riichi:" + "".join(parts) + " " + " ".join(words)
+    words += [f"{k}={'on' if v is True else 'off' if v is False else v}" for k, v in deal.items.options.items()]
+    return f"{ruleset}:" + "".join(parts) + " " + " ".join(words)

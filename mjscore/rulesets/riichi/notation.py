@@ -62,7 +62,7 @@ def read_hand(tokens: Sequence[Token], problems: list[Problem]) -> WrittenHand |
                 ("flower-winning-tile", "the winning tile") if tok.tag == "winning" else ("flower-in-meld", "in a meld")
             )
             problems.append(
-                Problem(code, f"a flower is set aside as soon as it is drawn: it cannot be {where}", tok.loc + 1)
+                Problem(code, f"a flower is set aside as soon as it is drawn: it cannot be {where}", tok.loc + 2)
             )
         flowers += bonus
         tiles = [t for t in tiles if t[0] < RIICHI_KINDS]
