@@ -38,6 +38,7 @@ MPSZ_FLAGS = (
     "chankan",
     "tenhou",
     "chiihou",
+    "discarded-baida",
 )
 
 # Blanks between groups and items: ASCII white space and the ideographic space

@@ -19,12 +19,13 @@ from mjscore.rulesets.base import RuleSet
 REGISTRY: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "riichi": ("mjscore.rulesets.riichi", "Riichi", ("yakuza2", "japanese")),
     "hana": ("mjscore.rulesets.hana", "Hana", ("flower", "riichi-hana")),
+    "baida": ("mjscore.rulesets.baida", "Baida", ("baida-mahjong", "wild")),
     "baba": ("mjscore.rulesets.baba", "BabaExpert", ("baba-expert", "expert")),
     "baba-beginner": ("mjscore.rulesets.baba", "BabaBeginner", ("baba-b", "beginner")),
 }
 
 # Rule sets of the rule book that later versions add (RULES.md §3-4).
-PLANNED = ("baida",)
+PLANNED: tuple[str, ...] = ()
 
 _LOOKUP = {alias: name for name, (_, _, aliases) in REGISTRY.items() for alias in (name, *aliases)}
 _INSTANCES: dict[type[RuleSet[Any]], RuleSet[Any]] = {}

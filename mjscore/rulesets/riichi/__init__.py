@@ -97,7 +97,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     family = "mpsz"
     unit = "han"
     options_type = RiichiOptions
-    flags: ClassVar[tuple[str, ...]] = MPSZ_FLAGS
+    flags: ClassVar[tuple[str, ...]] = tuple(f for f in MPSZ_FLAGS if f != "discarded-baida")
     keys: ClassVar[tuple[str, ...]] = KEYS
     rules: ClassVar[tuple[RiichiRule, ...]] = RULES
 

@@ -1,0 +1,514 @@
+"""Baida wild-tile mahjong with a points table (RULES.md §4).
+
+The turned-up indicator makes its own kind and the next kind in its suit wild
+("Baida"): in the concealed part each stands for any tile. The generic
+decomposer tries every way the wilds complete the hand; every reading is scored
+with the rows below and the highest total kept. Values the source leaves blank
+(All Triplets, Seven Pairs, the chicken hand) are options, labelled "assumed".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from mjscore.decompose import Target, decompose
+from mjscore.engine import Rule, apply_rules
+from mjscore.errors import Problem
+from mjscore.hand import Group, Hand, MeldKind, Reading, Shape, Win
+from mjscore.notation.build import Items, fail, gather_items, read_win
+from mjscore.notation.grammar import Token
+from mjscore.options import as_dict, option, with_values
+from mjscore.payment import WINNER, Payment
+from mjscore.result import Candidate, ScoreLine, ScoreResult
+from mjscore.rulesets.base import RuleRow, RuleSet
+from mjscore.rulesets.riichi import notation as written
+from mjscore.rulesets.riichi.readings import counts34, meld_group
+from mjscore.settings import Settings
+from mjscore.tiles import (
+    HONOURS,
+    RIICHI_KINDS,
+    RUN_STARTS,
+    SEATS,
+    TERMINALS_AND_HONOURS,
+    WINDS,
+    dora_after,
+    read_tiles,
+    tile_name,
+)
+
+_SOURCE = "RULES.md §4"
+_ASSUMED = "RULES.md §4 house default (Zung Jung value), labelled assumed"
+FLAGS = ("tsumo", "ron", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "discarded-baida")
+KEYS = ("baida", "seat")
+PATTERN_CAP, HAND_CAP = 320, 480
+SEVEN_BAIDA = 7
+STANDARD, SEVEN_PAIRS, THIRTEEN = "standard", "seven pairs", "thirteen terminals"
+PATTERN, BONUS = "pattern", "bonus"
+
+
+@dataclass(frozen=True, slots=True)
+class BaidaOptions:
+    all_triplets: int = option(30, "points for All Triplets (source slot 5 is blank)", _ASSUMED)
+    seven_pairs: int = option(30, "points for Seven Pairs; 0: Seven Pairs is no winning shape", _ASSUMED)
+    chicken: int = option(1, "points for a hand with no pattern (Zung Jung's chicken hand)", _ASSUMED)
+    discard_pays: int = option(
+        2, "on a discard the discarder pays this many times the total (1: once)", "RULES.md §4 house default", (1, 2)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class BaidaTable:
+    hand: Hand  # concealed: natural tiles only; wilds: the Baida tiles
+    wild_kinds: tuple[int, int]
+    win: Win
+    flags: frozenset[str]
+    winning: int
+
+
+@dataclass(frozen=True, slots=True)
+class BaidaDeal:
+    text: str
+    table: BaidaTable
+    options: BaidaOptions
+    items: Items
+    written: written.WrittenHand
+    indicator: int
+
+
+BaidaRule = Rule[Reading, BaidaTable, BaidaOptions]
+BaidaPredicate = Callable[[Reading, BaidaTable, BaidaOptions], int]
+
+
+# --- facts about a reading: groups of a known kind, and groups of wilds alone
+
+
+def _known(r: Reading) -> list[Group]:
+    return [g for g in r.groups if g.kind is not None]
+
+
+def _free_sets(r: Reading) -> int:
+    return sum(1 for g in r.groups if g.kind is None and g.shape is Shape.SET)
+
+
+def _suits(r: Reading) -> set[int]:
+    return {g.kind // 9 for g in _known(r) if g.kind is not None and g.kind < HONOURS}
+
+
+def _has_honours(r: Reading) -> bool:
+    return any(g.kind is not None and g.kind >= HONOURS for g in _known(r))
+
+
+def _straight_suit(r: Reading) -> int | None:
+    """The suit of a 123 456 789 that the reading makes (wild-only sets fill missing runs)."""
+    runs = {g.kind for g in r.groups if g.shape is Shape.RUN}
+    for suit in (0, 9, 18):
+        missing = sum(start not in runs for start in (suit, suit + 3, suit + 6))
+        if r.shape == STANDARD and missing <= _free_sets(r) and missing < 3:
+            return suit // 9
+    return None
+
+
+# --- patterns
+
+
+def _mixed_one_suit(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
+    return len(_suits(r)) == 1 and _has_honours(r) and r.shape != THIRTEEN
+
+
+def _pure_one_suit(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
+    return len(_suits(r)) <= 1 and not _has_honours(r) and r.shape != THIRTEEN and bool(_known(r))
+
+
+def _nine_tile_straight(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
+    return _straight_suit(r) is not None
+
+
+def _thirteen(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
+    return r.shape == THIRTEEN
+
+
+def _all_triplets(r: Reading, _t: BaidaTable, o: BaidaOptions) -> int:
+    runs = any(g.shape is Shape.RUN for g in r.groups)
+    return o.all_triplets if r.shape == STANDARD and not runs else 0
+
+
+def _seven_pairs(r: Reading, _t: BaidaTable, o: BaidaOptions) -> int:
+    return o.seven_pairs if r.shape == SEVEN_PAIRS else 0
+
+
+# --- bonuses
+
+
+def _big_crane_applies(t: BaidaTable) -> bool:
+    """Four melds claimed, one concealed tile left, won on it (a single wait)."""
+    return len(t.hand.melds) == 4 and all(m.meld is MeldKind.OPEN for m in t.hand.melds)
+
+
+def _big_crane(_r: Reading, t: BaidaTable, _o: BaidaOptions) -> int:
+    if not _big_crane_applies(t):
+        return 0
+    return 10 if "discarded-baida" in t.flags else 100
+
+
+def _no_baida(_r: Reading, t: BaidaTable, _o: BaidaOptions) -> int:
+    return t.hand.wilds == 0
+
+
+def _four_baida(_r: Reading, t: BaidaTable, _o: BaidaOptions) -> int:
+    return t.hand.wilds >= 4
+
+
+def _baida_dragon(r: Reading, t: BaidaTable, _o: BaidaOptions) -> int:
+    suit = _straight_suit(r)
+    if suit is None or any(k >= HONOURS or k // 9 != suit for k in t.wild_kinds):
+        return 0
+    straight = [g for g in r.groups if g.shape is Shape.RUN and g.kind is not None and g.kind // 9 == suit]
+    return any(g.wilds for g in straight) or _free_sets(r) > 0
+
+
+def _flag(name: str) -> BaidaPredicate:
+    return lambda _r, t, _o: name in t.flags
+
+
+def _four_kongs(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
+    return sum(g.shape is Shape.KAN for g in r.groups) == 4
+
+
+RULES: tuple[BaidaRule, ...] = (
+    Rule("mixed-one-suit", "Mixed One-Suit", "混一色", PATTERN, 40, "one suit and honours", _mixed_one_suit),
+    Rule(
+        "pure-one-suit",
+        "Pure One-Suit",
+        "清一色",
+        PATTERN,
+        100,
+        "one suit, no honours",
+        _pure_one_suit,
+        supersedes=("mixed-one-suit",),
+    ),
+    Rule(
+        "nine-tile-straight",
+        "Nine-Tile Straight",
+        "一氣通貫",
+        PATTERN,
+        40,
+        "123 456 789 of one suit",
+        _nine_tile_straight,
+    ),
+    Rule(
+        "thirteen-terminals",
+        "Thirteen Terminals",
+        "十三么",
+        PATTERN,
+        200,
+        "one of each terminal and honour plus one more",
+        _thirteen,
+    ),
+    Rule(
+        "all-triplets",
+        "All Triplets",
+        "對對和",
+        PATTERN,
+        1,
+        "four pungs or kongs (assumed value)",
+        _all_triplets,
+        detail=lambda _r, _t, _o: "assumed",
+    ),
+    Rule(
+        "seven-pairs",
+        "Seven Pairs",
+        "七對子",
+        PATTERN,
+        1,
+        "seven pairs (assumed value)",
+        _seven_pairs,
+        detail=lambda _r, _t, _o: "assumed",
+    ),
+    Rule(
+        "big-crane",
+        "Big Crane",
+        "大吊車",
+        BONUS,
+        1,
+        "four melds claimed, won on the last tile (10 after discarding a Baida)",
+        _big_crane,
+    ),
+    Rule("no-baida", "No Baida", "無百搭", BONUS, 10, "no Baida in the hand", _no_baida),
+    Rule("four-baida", "Four Baida", "四百搭", BONUS, 10, "four or more Baida in the hand", _four_baida),
+    Rule(
+        "baida-dragon",
+        "Baida Dragon",
+        "百搭龍",
+        BONUS,
+        30,
+        "a nine-tile straight using Baida, the Baida of the straight's suit",
+        _baida_dragon,
+    ),
+    Rule("win-on-kong", "Win on Kong", "槓上開花", BONUS, 10, "won on a kong's replacement tile", _flag("rinshan")),
+    Rule("robbing-a-kong", "Robbing a Kong", "搶槓", BONUS, 10, "won on a tile added to a kong", _flag("chankan")),
+    Rule("final-draw", "Final Draw", "海底撈月", BONUS, 10, "self-drawn the last tile", _flag("haitei")),
+    Rule("final-discard", "Final Discard", "河底撈魚", BONUS, 10, "won on the last discard", _flag("houtei")),
+    Rule(
+        "four-kongs",
+        "Four Kongs",
+        "四槓",
+        BONUS,
+        400,
+        "four kongs (includes Big Crane)",
+        _four_kongs,
+        supersedes=("big-crane",),
+    ),
+    Rule(
+        "blessing-of-heaven", "Blessing of Heaven", "天和", BONUS, 200, "dealer wins on the first draw", _flag("tenhou")
+    ),
+    Rule(
+        "blessing-of-earth",
+        "Blessing of Earth",
+        "地和",
+        BONUS,
+        200,
+        "non-dealer wins on the first draw",
+        _flag("chiihou"),
+    ),
+)
+_PATTERN_IDS = frozenset(r.id for r in RULES if r.category == PATTERN)
+
+
+class Baida(RuleSet[BaidaDeal]):
+    name = "baida"
+    aliases: ClassVar[tuple[str, ...]] = ("baida-mahjong", "wild")
+    title = "Baida (wild-tile mahjong, points table)"
+    summary = "wild-tile mahjong: Baida resolved by the evaluator, patterns and bonuses in points"
+    family = "mpsz"
+    unit = "points"
+    options_type = BaidaOptions
+    flags: ClassVar[tuple[str, ...]] = FLAGS
+    keys: ClassVar[tuple[str, ...]] = KEYS
+    rules: ClassVar[tuple[BaidaRule, ...]] = RULES
+
+    def rule_rows(self) -> Sequence[RuleRow]:
+        values = {"all-triplets": "30*", "seven-pairs": "30*", "big-crane": "100 / 10"}
+        rows = [RuleRow(r.name, r.local_name, r.category, values.get(r.id, str(r.value)), r.condition) for r in RULES]
+        rows.append(RuleRow("Chicken Hand", "雞糊", PATTERN, "1*", "no pattern (assumed value)"))
+        rows.append(RuleRow("Seven Baida", "七百搭", BONUS, "480", "all seven Baida, whatever the hand; nothing else"))
+        return tuple(rows)
+
+    def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> BaidaDeal:
+        hand_tokens = [t for t in tokens if t.tag in ("cards", "open", "closed", "winning")]
+        items = gather_items([t for t in tokens if t not in hand_tokens], self.flags, self.keys, self.option_specs())
+        problems = items.problems
+        if tokens and tokens[0].tag == "draw":
+            problems.append(Problem("bad-value", "baida has no draw settlement line", tokens[0].loc + 1))
+        hand = written.read_hand(hand_tokens, problems) if hand_tokens else None
+        base = self.base_options(settings)
+        assert isinstance(base, BaidaOptions)
+        options = with_values(base, items.options)
+        win = read_win(items, problems, "self-drawn")
+        indicator = _indicator(items, problems)
+        if hand is None or win is None or indicator is None or problems:
+            raise fail(text, problems)
+        col = hand_tokens[0].loc + 1
+        wild_kinds = (indicator, dora_after(indicator))
+        problems += _hand_problems(hand, indicator, win, items, col)
+        if problems:
+            raise fail(text, problems)
+        naturals = tuple(sorted(k for k, _ in (*hand.concealed, hand.winning) if k not in wild_kinds))
+        wilds = sum(k in wild_kinds for k, _ in (*hand.concealed, hand.winning))
+        built = Hand(naturals, wilds, hand.hand().melds)
+        table = BaidaTable(built, wild_kinds, win, frozenset(items.flags), hand.winning[0])
+        return BaidaDeal(text, table, options, items, hand, indicator)
+
+    def evaluate(self, deal: BaidaDeal, explain: bool = False) -> ScoreResult:
+        t, o = deal.table, deal.options
+        scored = [(r, *self._score(r, t, o)) for r in _readings(t, o)]
+        if t.hand.wilds == SEVEN_BAIDA:  # declared on collecting all seven, whatever the rest (RULES.md §4)
+            line = ScoreLine("seven-baida", "Seven Baida", "七百搭", 1, HAND_CAP, "no other bonus")
+            scored.append((Reading("seven Baida", ()), (line,), HAND_CAP))
+        if not scored:
+            raise fail(
+                deal.text,
+                [
+                    Problem(
+                        "not-winning",
+                        "no way to use the Baida completes four sets and a pair, seven pairs or thirteen terminals",
+                    )
+                ],
+            )
+        reading, lines, total = max(scored, key=lambda s: s[2])
+        listed = tuple(Candidate(_describe(r), x, n) for r, x, n in scored) if explain else ()
+        return self._result(deal, reading, lines, total, listed)
+
+    def _score(self, r: Reading, t: BaidaTable, o: BaidaOptions) -> tuple[tuple[ScoreLine, ...], int]:
+        lines = list(apply_rules(RULES, r, t, o, is_open=False))
+        patterns = sum(x.value for x in lines if x.rule_id in _PATTERN_IDS)
+        if not patterns:
+            lines.insert(0, ScoreLine("chicken", "Chicken Hand", "雞糊", 1, o.chicken, "assumed"))
+        elif patterns > PATTERN_CAP:
+            lines.append(
+                ScoreLine("pattern-cap", "patterns capped", "", 1, PATTERN_CAP - patterns, f"at {PATTERN_CAP}")
+            )
+        total = sum(x.value for x in lines)
+        if total > HAND_CAP:
+            lines.append(ScoreLine("hand-cap", "hand capped", "", 1, HAND_CAP - total, f"at {HAND_CAP}"))
+            total = HAND_CAP
+        return tuple(lines), total
+
+    def _result(
+        self, deal: BaidaDeal, reading: Reading, lines: tuple[ScoreLine, ...], total: int, listed: tuple[Candidate, ...]
+    ) -> ScoreResult:
+        t, o = deal.table, deal.options
+        seat = _seat(deal.items)
+        if t.win is Win.TSUMO:
+            payments = tuple(
+                Payment(SEATS[WINDS.index(w)], WINNER, total, "self-drawn: each other player pays the total")
+                for w in WINDS
+                if w != seat
+            )
+        else:
+            payments = (Payment("discarder", WINNER, o.discard_pays * total, f"discard: {o.discard_pays} x the total"),)
+        header = [
+            ("seat", SEATS[WINDS.index(seat)]),
+            ("win", t.win.value),
+            ("indicator", tile_name(deal.indicator)),
+            ("Baida", " ".join(tile_name(k) for k in t.wild_kinds) + f" ({t.hand.wilds} in the hand)"),
+        ]
+        defaults = as_dict(BaidaOptions())
+        changed = {k: v for k, v in as_dict(o).items() if v != defaults[k]}
+        if changed:
+            header.append(("options", ", ".join(f"{k}={v}" for k, v in changed.items())))
+        return ScoreResult(
+            ruleset=self.name,
+            ruleset_title=self.title,
+            hand=_canonical(deal),
+            header=tuple(header),
+            reading=_describe(reading),
+            lines=lines,
+            unit=self.unit,
+            total=total,
+            payments=payments,
+            candidates=listed,
+            total_label="hand total",
+        )
+
+
+def _readings(t: BaidaTable, o: BaidaOptions) -> Iterator[Reading]:
+    hand = t.hand
+    melded = tuple(meld_group(m) for m in hand.melds)
+    target = Target(sets=4 - len(melded), pairs=1, run_starts=RUN_STARTS, wild_only_groups=True)
+    counts = counts34(hand.concealed)
+    for groups in decompose(counts, hand.wilds, target):
+        yield Reading(STANDARD, melded + groups)
+    if hand.melds:
+        return
+    if o.seven_pairs and _seven_pairs_possible(counts, hand.wilds):
+        yield Reading(SEVEN_PAIRS, tuple(Group(Shape.PAIR, k, 2 - n) for k, n in enumerate(counts) if n))
+    if _thirteen_possible(counts, hand.wilds):
+        yield Reading(THIRTEEN, tuple(Group(Shape.SINGLE, k) for k in sorted(TERMINALS_AND_HONOURS)))
+
+
+def _seven_pairs_possible(counts: tuple[int, ...], wilds: int) -> bool:
+    """Seven different pairs, the wilds pairing singles or making pairs of their own."""
+    if any(n > 2 for n in counts):
+        return False
+    kinds = sum(1 for n in counts if n)
+    singles = sum(1 for n in counts if n == 1)
+    spare = wilds - singles
+    return spare >= 0 and spare % 2 == 0 and kinds + spare // 2 == 7
+
+
+def _thirteen_possible(counts: tuple[int, ...], wilds: int) -> bool:
+    if any(n and k not in TERMINALS_AND_HONOURS for k, n in enumerate(counts)):
+        return False
+    if any(n > 2 for n in counts) or sum(n == 2 for n in counts) > 1:
+        return False
+    missing = sum(1 for k in TERMINALS_AND_HONOURS if not counts[k])
+    has_pair = any(n == 2 for n in counts)
+    return wilds == missing + (0 if has_pair else 1)
+
+
+def _indicator(items: Items, problems: list[Problem]) -> int | None:
+    if "baida" not in items.values:
+        problems.append(Problem("baida-missing", "say which tile was turned up: baida=TILE (e.g. baida=5p)"))
+        return None
+    value, col = items.values["baida"]
+    tiles, faults = read_tiles(value)
+    if faults or len(tiles) != 1 or tiles[0][1] or tiles[0][0] >= RIICHI_KINDS:
+        problems.append(Problem("bad-value", f"baida= is one tile as it lies, e.g. baida=5p; not {value!r}", col))
+        return None
+    return tiles[0][0]
+
+
+def _hand_problems(hand: written.WrittenHand, indicator: int, win: Win, items: Items, col: int) -> list[Problem]:
+    """Every rule of play the hand breaks (RULES.md §4), all together."""
+    wild_kinds = (indicator, dora_after(indicator))
+    problems = written.count_problems(hand, ((indicator, False),), win, col, aka=False)
+    problems = [p for p in problems if not (p.code == "too-many-copies" and tile_name(indicator) in p.message)]
+    if any(k == indicator for k, _ in hand.all_tiles) and sum(k == indicator for k, _ in hand.all_tiles) >= 4:
+        problems.append(
+            Problem(
+                "baida-indicator-copies",
+                f"the indicator {tile_name(indicator)} lies on the table: only three more copies exist",
+                col,
+            )
+        )
+    if any(red for _, red in hand.all_tiles):
+        problems.append(Problem("bad-value", "baida has no red fives (0m, 0p, 0s)", col))
+    if hand.flowers:
+        problems.append(Problem("flowers-not-hana", "flower tiles are for hana:", col))
+    if any(k in wild_kinds for _, tiles in hand.melds for k, _ in tiles):
+        problems.append(
+            Problem("baida-in-meld", "a Baida cannot be used to claim a meld: none may be in (...) or [...]", col)
+        )
+    baida_held = any(k in wild_kinds for k, _ in (*hand.concealed, hand.winning))
+    opened = any(kind is MeldKind.OPEN for kind, _ in hand.melds)
+    if win is Win.RON and baida_held and opened:
+        problems.append(
+            Problem("baida-ron-open", "a hand holding Baida with an open meld must be won by self-draw (tsumo)", col)
+        )
+    flags = items.flags
+    kongs = any(len(tiles) == 4 for _, tiles in hand.melds)
+    for ok, code, message in (
+        ("haitei" in flags and win is Win.RON, "haitei-ron", "haitei (final draw) needs tsumo"),
+        ("houtei" in flags and win is Win.TSUMO, "houtei-tsumo", "houtei (final discard) needs ron"),
+        ("chankan" in flags and win is Win.TSUMO, "chankan-tsumo", "robbing a kong is a ron"),
+        ("rinshan" in flags and not kongs, "rinshan-without-kan", "win on kong needs a kong in the hand"),
+        ("rinshan" in flags and win is Win.RON, "rinshan-ron", "win on kong is a self-draw"),
+    ):
+        if ok:
+            problems.append(Problem(code, message, flags.get(code.split("-")[0], col)))
+    return problems
+
+
+def _seat(items: Items) -> int:
+    value, _ = items.values.get("seat", ("S", 0))
+    return WINDS[SEATS.index(value.upper())] if value.upper() in SEATS and len(value) == 1 else WINDS[1]
+
+
+def _describe(r: Reading) -> str:
+    parts = []
+    for g in r.groups:
+        if g.kind is None:
+            parts.append(f"{'pung' if g.shape is Shape.SET else 'pair'} of Baida alone")
+            continue
+        size = {Shape.SET: 3, Shape.KAN: 4, Shape.PAIR: 2, Shape.SINGLE: 1, Shape.RUN: 3}[g.shape]
+        kinds = [g.kind + i for i in range(3)] if g.shape is Shape.RUN else [g.kind] * size
+        text = "".join(tile_name(k)[0] for k in kinds) + tile_name(g.kind)[1]
+        if g.wilds:
+            text += f" ({g.wilds} Baida)"
+        parts.append(f"({text})" if g.meld is MeldKind.OPEN else f"[{text}]" if g.meld else text)
+    return f"{' · '.join(parts)} · {r.shape}" if parts else r.shape
+
+
+def _canonical(deal: BaidaDeal) -> str:
+    hand = deal.written
+    parts = [written.format_tiles(hand.concealed)]
+    for kind, tiles in hand.melds:
+        text = written.format_tiles(tiles)
+        parts.append(f"({text})" if kind is MeldKind.OPEN else f"[{text}]")
+    parts.append("+" + written.format_tiles((hand.winning,)))
+    words = [deal.table.win.value, *sorted(f for f in deal.table.flags if f not in ("tsumo", "ron"))]
+    words.append(f"baida={tile_name(deal.indicator)}")
+    words += [f"{k}={v}" for k, v in deal.items.options.items()]
+    return "baida:" + "".join(parts) + " " + " ".join(words)
