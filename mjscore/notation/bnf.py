@@ -22,7 +22,7 @@ from typing import Any
 import pyparsing as pp
 
 from mjscore.notation.grammar import BODIES, ELEMENTS, ruleset_prefix
-from mjscore.rulesets import PLANNED, RuleSet, all_rulesets
+from mjscore.rulesets import RuleSet, all_rulesets
 from mjscore.tiles import WILD_KANJI_ALT, WILD_SPELLINGS, default_deck
 
 LINE = "line"
@@ -233,7 +233,6 @@ def _notes() -> dict[str, str]:
         BODY: _lines(
             "The body each rule set reads:",
             *(f"  <{BODIES[f].customName}>: {', '.join(n)}" for f, n in families.items() if f in BODIES),
-            f"  {', '.join(PLANNED)}: in the rule book, not in this version yet (error ruleset-unavailable)",
         ),
         ruleset_prefix.customName: _lines("A rule-set name or alias (any case) and its colon:", f"  {names}"),
         "cards": _lines(

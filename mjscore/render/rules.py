@@ -6,13 +6,12 @@ from typing import Any
 
 from tabulate import tabulate
 
-from mjscore.rulesets import PLANNED, RuleSet, all_rulesets
+from mjscore.rulesets import RuleSet, all_rulesets
 from mjscore.tiles import WILD_NAME, Deck
 
 
 def ruleset_list() -> str:
     rows = [[rs.name, ", ".join(rs.aliases), rs.summary] for rs in all_rulesets()]
-    rows += [[name, "", "planned: in the rule book, not in this version yet"] for name in PLANNED]
     return tabulate(rows, headers=["rule set", "aliases", ""], tablefmt="simple")
 
 

@@ -24,8 +24,6 @@ REGISTRY: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "baba-beginner": ("mjscore.rulesets.baba", "BabaBeginner", ("baba-b", "beginner")),
 }
 
-# Rule sets of the rule book that later versions add (RULES.md §3-4).
-PLANNED: tuple[str, ...] = ()
 
 _LOOKUP = {alias: name for name, (_, _, aliases) in REGISTRY.items() for alias in (name, *aliases)}
 _INSTANCES: dict[type[RuleSet[Any]], RuleSet[Any]] = {}
@@ -65,14 +63,7 @@ def get_ruleset(name: str) -> RuleSet[Any]:
 
 def unknown_ruleset(name: str, col: int = 0) -> Problem:
     known = ", ".join(REGISTRY)
-    if name.lower() in PLANNED:
-        return Problem(
-            "ruleset-unavailable",
-            f"rule set {name!r} is in the rule book but not in this version yet; available: {known} "
-            "(prefix the hand, e.g. 'baba:', or pass --rules baba)",
-            col,
-        )
     return Problem("unknown-ruleset", f"unknown rule set {name!r}; available: {known}", col)
 
 
-__all__ = ["PLANNED", "REGISTRY", "RuleSet", "all_rulesets", "find_ruleset", "get_ruleset", "unknown_ruleset"]
+__all__ = ["REGISTRY", "RuleSet", "all_rulesets", "find_ruleset", "get_ruleset", "unknown_ruleset"]

@@ -398,15 +398,6 @@ def test_no_prefix_and_no_rules_means_riichi(run: Run) -> None:
     assert json.loads(result.stdout)["ruleset"] == "riichi"
 
 
-def test_planned_rule_set_says_it_is_not_available_yet(run: Run) -> None:
-    result = run("score", "baida:123m456p789s11z22z2z tsumo baida=5p", "--format", "json")
-    assert result.exit_code == 1
-    [error] = json.loads(result.stdout)["errors"]
-    assert error["code"] == "ruleset-unavailable"
-    assert "baida" in error["message"]
-    assert "--rules baba" in error["message"]
-
-
 def test_environment_variable_chooses_the_rule_set(run: Run) -> None:
     result = run("score", "MBMBMB NBNBNB ron", "--format", "json", env={"MJSCORE_RULES": "baba-beginner"})
     assert result.exit_code == 0
@@ -453,7 +444,7 @@ def test_missing_rules_file_is_a_usage_error(run: Run, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("name", "message"),
-    [("nosuch", "unknown rule set 'nosuch'"), ("baida", "not in this version yet")],
+    [("nosuch", "unknown rule set 'nosuch'")],
 )
 def test_unknown_rules_name_is_a_usage_error(run: Run, name: str, message: str) -> None:
     result = run("score", "MBMBMB NBNBNB ron", "--rules", name)
@@ -593,7 +584,6 @@ def test_rules_lists_the_rule_sets(run: Run) -> None:
     names = [row[0] for row in rows(result.stdout)]
     for ruleset in RULESETS:
         assert ruleset.name in names
-    assert "baida" in names  # planned, and said so
 
 
 @pytest.mark.parametrize("name", [rs.name for rs in RULESETS])
@@ -603,8 +593,9 @@ def test_rules_table_comes_from_the_engine_rows(run: Run, name: str) -> None:
     ruleset = get_ruleset(name)
     assert result.stdout.startswith(ruleset.title)
     cells = rows(result.stdout)
-    assert len(ruleset.rule_rows()) == len(ruleset.rules)
-    for row, rule in zip(ruleset.rule_rows(), ruleset.rules, strict=True):
+    # every engine row, in order; a rule set may list more (baida: the chicken hand, Seven Baida)
+    assert len(ruleset.rule_rows()) >= len(ruleset.rules)
+    for row, rule in zip(ruleset.rule_rows(), ruleset.rules, strict=False):
         assert (row.name, row.local_name, row.category, row.condition) == (
             rule.name,
             rule.local_name,
