@@ -78,6 +78,8 @@ def read_hand(tokens: Sequence[Token], problems: list[Problem]) -> WrittenHand |
             kind = MeldKind.OPEN if tok.tag == "open" else MeldKind.CLOSED_KAN
             problems.extend(meld_problems(kind, tiles, tok.loc + 1))
             melds.append((kind, tuple(tiles)))
+    if winning is None and any(t.tag == "winning" for t in tokens):
+        return None  # the winning tile was a flower: reported above; nothing more to check
     explicit = winning is not None
     if winning is None:
         if not concealed:

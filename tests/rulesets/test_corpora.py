@@ -1,9 +1,11 @@
-"""The hand-worked riichi corpus (corpus.txt, format in CORPUS.md).
+"""The hand-worked corpora of the riichi family (``<ruleset>/corpus.txt``,
+formats in each folder's CORPUS.md).
 
-Every expectation there was worked out by hand from RULES.md §2, with its
-working in the ``# why:`` lines above it. Each line becomes one test, tagged
-with the ``rule`` marker for every item it expects (and, for the items its
-section is about, every item it expects *not* to score: the near misses).
+Every expectation there was worked out by hand from RULES.md (riichi §2, hana
+§3), with its working in the ``# why:`` lines above it. Each line becomes one
+test, tagged with the ``rule`` marker for every item it expects (and, for the
+items its section is about, every item it expects *not* to score: the near
+misses).
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ import pytest
 
 from mjscore.errors import HandError
 from mjscore.result import ScoreResult
+from mjscore.rulesets.hana import HANA_RULES
 from mjscore.rulesets.riichi.yaku import RULES
 from mjscore.scoring import score
 
-CORPUS = Path(__file__).with_name("corpus.txt")
-RULE_IDS = {r.id for r in RULES}
+HERE = Path(__file__).parent
+CORPORA = {"riichi": HERE / "riichi" / "corpus.txt", "hana": HERE / "hana" / "corpus.txt"}
+RULE_IDS = {r.id for r in RULES} | {r.id for r in HANA_RULES}
 
 # The items each section is about: a line of the section that does not score
 # one of them is a near miss for it.
@@ -46,14 +50,23 @@ SECTION_TOPICS = {
     "Full flush and twice pure double chow": ("full-flush", "twice-pure-double-chow"),
     "Dora, ura-dora, red fives": ("dora", "ura-dora", "red-five"),
     "Yakuman": tuple(r.id for r in RULES if r.category == "yakuman"),
+    # hana
+    "Variation 1: seat flowers": ("seat-flower",),
+    "Variation 1: Shoufaahou": ("shoufaahou",),
+    "Variation 1: Daifaahou": ("daifaahou",),
+    "Variation 2": ("flower",),
 }
 
-WIN = re.compile(r"^(?P<items>.+?) \| (?P<han>\d+) han (?P<fu>\d+|-) fu \| (?P<pay>.+) received (?P<received>\d+)$")
+WIN = re.compile(
+    r"^(?P<items>.+?) \| (?P<han>\d+) han (?P<fu>\d+|-) fu \| (?P<pay>.+) received (?P<received>\d+)"
+    r"(?: chips (?P<chips>\d+))?$"
+)
 DRAW = re.compile(r"^draw E (?P<E>0|[+-]\d+), S (?P<S>0|[+-]\d+), W (?P<W>0|[+-]\d+), N (?P<N>0|[+-]\d+)$")
 
 
 @dataclass(frozen=True)
 class Entry:
+    ruleset: str
     section: str
     number: int
     hand: str
@@ -61,9 +74,9 @@ class Entry:
     why: str
 
 
-def _entries() -> list[Entry]:
+def _entries(ruleset: str, corpus: Path) -> list[Entry]:
     entries, section, number, why = [], "", 0, []
-    for line in CORPUS.read_text(encoding="utf-8").splitlines():
+    for line in corpus.read_text(encoding="utf-8").splitlines():
         if line.startswith("# ==="):
             section, number = line.strip("# =").split(" (")[0].split(".")[0].strip(), 0
         elif line.startswith("# why:") or (line.startswith("#  ") and why):
@@ -71,7 +84,7 @@ def _entries() -> list[Entry]:
         elif line.strip() and not line.startswith("#"):
             hand, expected = line.split("  =>  ", 1)
             number += 1
-            entries.append(Entry(section, number, hand, expected, "\n".join(why)))
+            entries.append(Entry(ruleset, section, number, hand, expected, "\n".join(why)))
             why = []
     return entries
 
@@ -81,10 +94,10 @@ def _marks(entry: Entry) -> list[Any]:
     if not match:
         return []
     items = _items(match["items"])
-    marks = [pytest.mark.rule("riichi", rid, True) for rid in items if rid in RULE_IDS]
+    marks = [pytest.mark.rule(entry.ruleset, rid, True) for rid in items if rid in RULE_IDS]
     for topic in SECTION_TOPICS.get(entry.section, ()):
         if topic not in items and "counted-yakuman" not in items:
-            marks.append(pytest.mark.rule("riichi", topic, False))
+            marks.append(pytest.mark.rule(entry.ruleset, topic, False))
     return marks
 
 
@@ -92,17 +105,19 @@ def _items(text: str) -> dict[str, int]:
     return {rid: int(value) for rid, value in (item.rsplit(" ", 1) for item in text.split(", "))}
 
 
-ENTRIES = _entries()
+ENTRIES = [entry for ruleset, corpus in CORPORA.items() for entry in _entries(ruleset, corpus)]
 
 
-def test_corpus_is_large_and_every_line_has_a_why() -> None:
-    assert len(ENTRIES) >= 200
+def test_corpora_are_large_and_every_line_has_a_why() -> None:
+    sizes = {ruleset: sum(e.ruleset == ruleset for e in ENTRIES) for ruleset in CORPORA}
+    assert sizes["riichi"] >= 200
+    assert sizes["hana"] >= 50
     assert all(e.why for e in ENTRIES)
 
 
 @pytest.mark.parametrize(
     "entry",
-    [pytest.param(e, id=f"{e.section}-{e.number}: {e.hand}", marks=_marks(e)) for e in ENTRIES],
+    [pytest.param(e, id=f"{e.ruleset}/{e.section}-{e.number}: {e.hand}", marks=_marks(e)) for e in ENTRIES],
 )
 def test_corpus_line(entry: Entry) -> None:
     if entry.expected.startswith("error"):
@@ -137,6 +152,7 @@ def _check_win(result: ScoreResult, match: re.Match[str]) -> None:
         assert summary["fu"] == match["fu"]
     assert _settlement(result) == match["pay"]
     assert result.received == int(match["received"])
+    assert sum(p.amount for p in result.side_payments) == int(match["chips"] or 0)
 
 
 def _settlement(result: ScoreResult) -> str:
