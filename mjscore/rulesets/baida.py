@@ -307,13 +307,11 @@ class Baida(RuleSet[BaidaDeal]):
         options = with_values(base, items.options)
         win = read_win(items, problems, "self-drawn")
         indicator = _indicator(items, problems)
+        if hand is not None and indicator is not None:
+            problems += _hand_problems(hand, indicator, win, items, hand_tokens[0].loc + 1)
         if hand is None or win is None or indicator is None or problems:
             raise fail(text, problems)
-        col = hand_tokens[0].loc + 1
         wild_kinds = (indicator, dora_after(indicator))
-        problems += _hand_problems(hand, indicator, win, items, col)
-        if problems:
-            raise fail(text, problems)
         naturals = tuple(sorted(k for k, _ in (*hand.concealed, hand.winning) if k not in wild_kinds))
         wilds = sum(k in wild_kinds for k, _ in (*hand.concealed, hand.winning))
         built = Hand(naturals, wilds, hand.hand().melds)
@@ -440,7 +438,7 @@ def _indicator(items: Items, problems: list[Problem]) -> int | None:
     return tiles[0][0]
 
 
-def _hand_problems(hand: written.WrittenHand, indicator: int, win: Win, items: Items, col: int) -> list[Problem]:
+def _hand_problems(hand: written.WrittenHand, indicator: int, win: Win | None, items: Items, col: int) -> list[Problem]:
     """Every rule of play the hand breaks (RULES.md §4), all together."""
     wild_kinds = (indicator, dora_after(indicator))
     problems = written.count_problems(hand, ((indicator, False),), win, col, aka=False)

@@ -167,3 +167,68 @@ def _settlement(result: ScoreResult) -> str:
     if not dealer:
         return f"tsumo {others[0]}all" if len(others) == 1 else f"tsumo {others}"
     return f"tsumo {'/'.join(map(str, others))}/{dealer[0]}"
+
+
+# --- baida: its own win format (points, not han and fu), see baida/CORPUS.md
+
+BAIDA_WIN = re.compile(
+    r"^(?P<items>.+?) \| (?P<total>\d+) points \| (?P<kind>tsumo|ron) (?P<n>\d+) received (?P<received>\d+)$"
+)
+BAIDA_TOPICS = {
+    "One-suit hands": ("mixed-one-suit", "pure-one-suit"),
+    "Nine-tile straight and baida dragon": ("nine-tile-straight", "baida-dragon"),
+    "Thirteen terminals": ("thirteen-terminals",),
+    "All triplets": ("all-triplets",),
+    "Seven pairs": ("seven-pairs",),
+    "Big crane": ("big-crane",),
+    "Four kongs": ("four-kongs",),
+    "Four baida and seven baida": ("four-baida",),
+    "Situations": (
+        "win-on-kong",
+        "robbing-a-kong",
+        "final-draw",
+        "final-discard",
+        "blessing-of-heaven",
+        "blessing-of-earth",
+    ),
+    "Chicken, no-baida and payment schemes": ("no-baida",),
+}
+CAP_LINES = ("pattern-cap", "hand-cap")  # mjscore shows a cut as a line of its own; the corpus lists items uncapped
+BAIDA_ENTRIES = _entries("baida", HERE / "baida" / "corpus.txt")
+
+
+def _baida_marks(entry: Entry) -> list[Any]:
+    match = BAIDA_WIN.match(entry.expected)
+    if not match:
+        return []
+    items = _items(match["items"])
+    marks = [pytest.mark.rule("baida", rid, True) for rid in items if rid not in ("chicken", "seven-baida")]
+    marks += [pytest.mark.rule("baida", t, False) for t in BAIDA_TOPICS.get(entry.section, ()) if t not in items]
+    return marks
+
+
+def test_baida_corpus_is_there() -> None:
+    assert len(BAIDA_ENTRIES) >= 50
+    assert all(e.why for e in BAIDA_ENTRIES)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [pytest.param(e, id=f"baida/{e.section}-{e.number}: {e.hand}", marks=_baida_marks(e)) for e in BAIDA_ENTRIES],
+)
+def test_baida_corpus_line(entry: Entry) -> None:
+    if entry.expected.startswith("error"):
+        with pytest.raises(HandError) as caught:
+            score(entry.hand)
+        assert {p.code for p in caught.value.problems} == set(entry.expected.split()[1:])
+        return
+    match = BAIDA_WIN.match(entry.expected)
+    assert match, entry.expected
+    result = score(entry.hand)
+    got = {line.rule_id: line.value for line in result.lines if line.rule_id not in CAP_LINES}
+    assert got == _items(match["items"])
+    assert result.total == int(match["total"])
+    amounts = {p.amount for p in result.payments}
+    assert amounts == {int(match["n"])}
+    assert len(result.payments) == (3 if match["kind"] == "tsumo" else 1)
+    assert result.received == int(match["received"])
