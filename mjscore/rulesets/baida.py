@@ -24,6 +24,7 @@ from mjscore.payment import WINNER, Payment
 from mjscore.result import Candidate, ScoreLine, ScoreResult
 from mjscore.rulesets.base import RuleRow, RuleSet
 from mjscore.rulesets.riichi import notation as written
+from mjscore.rulesets.riichi.model import group_tiles
 from mjscore.rulesets.riichi.readings import counts34, meld_group
 from mjscore.settings import Settings
 from mjscore.tiles import (
@@ -490,9 +491,7 @@ def _describe(r: Reading) -> str:
         if g.kind is None:
             parts.append(f"{'pung' if g.shape is Shape.SET else 'pair'} of Baida alone")
             continue
-        size = {Shape.SET: 3, Shape.KAN: 4, Shape.PAIR: 2, Shape.SINGLE: 1, Shape.RUN: 3}[g.shape]
-        kinds = [g.kind + i for i in range(3)] if g.shape is Shape.RUN else [g.kind] * size
-        text = "".join(tile_name(k)[0] for k in kinds) + tile_name(g.kind)[1]
+        text = "".join(tile_name(k)[0] for k in group_tiles(g)) + tile_name(g.kind)[1]
         if g.wilds:
             text += f" ({g.wilds} Baida)"
         parts.append(f"({text})" if g.meld is MeldKind.OPEN else f"[{text}]" if g.meld else text)
