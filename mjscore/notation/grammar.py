@@ -218,10 +218,7 @@ def parse_body(family: str, text: str, start: int = 0) -> list[Token]:
     fast = _FAST[family]
     match = fast.body.fullmatch(text, start)
     if match is None:
-        tokens = list(BODIES[family].parse_string(text[start:], parse_all=True))
-        return [
-            t._replace(loc=t.loc + start, value_loc=t.value_loc + start if t.tag == "option" else 0) for t in tokens
-        ]
+        return [_moved(t, start) for t in BODIES[family].parse_string(text[start:], parse_all=True)]
     split = match.end("hand")
     return [_fast_token(m) for m in fast.groups.finditer(text, start, split)] + [
         _fast_token(m) for m in fast.items.finditer(text, split)

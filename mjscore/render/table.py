@@ -74,7 +74,3 @@ def payments_table(result: ScoreResult) -> str:
         rows.append(["", "winner receives", result.received, ""])
     headers = ["payer", "payee", result.payment_unit or result.unit, ""]
     return tabulate(rows, headers=headers, tablefmt="simple", colalign=("left", "left", "right", "left"))
-
-
-def error_text(error: HandError) -> str:
-    return error.describe()

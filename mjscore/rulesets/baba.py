@@ -580,7 +580,8 @@ def canonical(ruleset: str, deal: BabaDeal, option_specs: Sequence[OptionSpec]) 
     if table.pot:
         parts.append(f"pot={table.pot}")
     parts.append(table.win.value)
-    parts.extend(f for f in ("menzen",) if f in items.flags)
+    if "menzen" in items.flags:
+        parts.append("menzen")
     shown = {s.name: s for s in option_specs}
     parts.extend(f"{k}={shown[k].shown(v)}" for k, v in items.options.items())
     return " ".join(parts)

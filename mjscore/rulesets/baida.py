@@ -312,7 +312,7 @@ class Baida(RuleSet[BaidaDeal]):
             problems += _hand_problems(hand, indicator, win, items, hand_tokens[0].loc + 1)
         if hand is None or win is None or indicator is None or problems:
             raise fail(text, problems)
-        wild_kinds = (indicator, dora_after(indicator))
+        wild_kinds = baida_kinds(indicator)
         naturals = tuple(sorted(k for k, _ in (*hand.concealed, hand.winning) if k not in wild_kinds))
         wilds = sum(k in wild_kinds for k, _ in (*hand.concealed, hand.winning))
         built = Hand(naturals, wilds, hand.hand().melds)
@@ -427,6 +427,11 @@ def _thirteen_possible(counts: tuple[int, ...], wilds: int) -> bool:
     return wilds == missing + (0 if has_pair else 1)
 
 
+def baida_kinds(indicator: int) -> tuple[int, int]:
+    """The wild kinds: the indicator's kind and the next of its suit (RULES.md §4)."""
+    return (indicator, dora_after(indicator))
+
+
 def _indicator(items: Items, problems: list[Problem]) -> int | None:
     if "baida" not in items.values:
         problems.append(Problem("baida-missing", "say which tile was turned up: baida=TILE (e.g. baida=5p)"))
@@ -441,10 +446,10 @@ def _indicator(items: Items, problems: list[Problem]) -> int | None:
 
 def _hand_problems(hand: written.WrittenHand, indicator: int, win: Win | None, items: Items, col: int) -> list[Problem]:
     """Every rule of play the hand breaks (RULES.md §4), all together."""
-    wild_kinds = (indicator, dora_after(indicator))
-    problems = written.count_problems(hand, ((indicator, False),), win, col, aka=False)
-    problems = [p for p in problems if not (p.code == "too-many-copies" and tile_name(indicator) in p.message)]
-    if any(k == indicator for k, _ in hand.all_tiles) and sum(k == indicator for k, _ in hand.all_tiles) >= 4:
+    wild_kinds = baida_kinds(indicator)
+    # The indicator's own kind is checked below with its own code; it is one tile of no other kind.
+    problems = written.count_problems(hand, (), win, col, aka=False)
+    if sum(k == indicator for k, _ in hand.all_tiles) >= 4:
         problems.append(
             Problem(
                 "baida-indicator-copies",

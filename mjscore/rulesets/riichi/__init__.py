@@ -194,6 +194,8 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         self, hand: written.WrittenHand, flags: frozenset[str], items: Items, win: Win, seat: int
     ) -> list[Problem]:
         """Situations that contradict each other or the hand (issue: validation)."""
+        if flags <= {"tsumo", "ron"} and "ura" not in items.values:
+            return []  # every check below needs a situation flag or ura=: most hands have none
         at = items.flags.get
         closed = all(kind is MeldKind.CLOSED_KAN for kind, _ in hand.melds)
         # a kong, or (hana) a flower, brings a replacement draw

@@ -7,7 +7,7 @@ from enum import Enum
 
 from mjscore.hand import Group, Hand, Shape, Win
 from mjscore.options import option
-from mjscore.tiles import HONOURS, TERMINALS_AND_HONOURS
+from mjscore.tiles import HONOURS
 
 _Y2 = "RULES.md §2.2 (Yakuza 2 default)"
 
@@ -119,10 +119,6 @@ def group_tiles(g: Group) -> tuple[int, ...]:
         return (g.kind, g.kind + 1, g.kind + 2)
     size = {Shape.SET: 3, Shape.KAN: 4, Shape.PAIR: 2, Shape.SINGLE: 1}[g.shape]
     return (g.kind,) * size
-
-
-def has_terminal_or_honour(g: Group) -> bool:
-    return any(k in TERMINALS_AND_HONOURS for k in group_tiles(g))
 
 
 def is_pung(g: Group) -> bool:

@@ -9,7 +9,7 @@ and Thirteen Orphans are readings of their own.
 from __future__ import annotations
 
 from mjscore.decompose import Target, decompose
-from mjscore.hand import Group, Hand, Meld, MeldKind, Shape, Win
+from mjscore.hand import Group, Hand, Meld, Shape, Win
 from mjscore.rulesets.riichi.model import RiichiReading, Wait
 from mjscore.tiles import RIICHI_KINDS, RUN_STARTS, TERMINALS_AND_HONOURS, rank_of
 
@@ -89,7 +89,3 @@ def _thirteen_orphans(counts: tuple[int, ...]) -> list[RiichiReading]:
         return []
     groups = tuple(Group(Shape.PAIR if counts[k] == 2 else Shape.SINGLE, k) for k in sorted(present))
     return [RiichiReading(THIRTEEN_ORPHANS, groups, -1, Wait.SPECIAL, False)]
-
-
-def closed_meld(meld: MeldKind | None) -> bool:
-    return meld is not MeldKind.OPEN

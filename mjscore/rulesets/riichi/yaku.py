@@ -33,22 +33,6 @@ Predicate = Callable[[RiichiReading, RiichiTable, RiichiOptions], int]
 # --- facts about a reading
 
 
-def runs(r: RiichiReading) -> tuple[int, ...]:
-    return r.runs
-
-
-def pungs(r: RiichiReading) -> tuple[int, ...]:
-    return r.pungs
-
-
-def pair(r: RiichiReading) -> int | None:
-    return r.pair
-
-
-def concealed_pungs(r: RiichiReading) -> int:
-    return r.concealed_pungs
-
-
 def features(r: RiichiReading, t: RiichiTable) -> frozenset[str]:
     """What a reading has, worked out once: the situation flags, dora of each kind, an
     honour pung, and whether any limit hand is possible at all (a necessary condition
@@ -93,28 +77,20 @@ def is_pinfu(r: RiichiReading, t: RiichiTable) -> bool:
         t.pinfu_allowed
         and t.closed
         and r.shape == STANDARD
-        and len(runs(r)) == 4
-        and pair(r) not in value_tiles(t)
+        and len(r.runs) == 4
+        and r.pair not in value_tiles(t)
         and r.wait is Wait.TWO_SIDED
     )
 
 
 def _duplicate_runs(r: RiichiReading) -> int:
     """How many pairs of identical runs (123m 123m); four alike count as two."""
-    return sum(n // 2 for n in Counter(runs(r)).values())
-
-
-def _suits(t: RiichiTable) -> frozenset[int]:
-    return t.suits
-
-
-def _honours(t: RiichiTable) -> bool:
-    return t.has_honours
+    return sum(n // 2 for n in Counter(r.runs).values())
 
 
 def _outside(r: RiichiReading, allowed: frozenset[int]) -> bool:
     """Every group (the pair too) holds an ``allowed`` tile, and at least one group is a run."""
-    return r.shape == STANDARD and bool(runs(r)) and all(any(k in allowed for k in group_tiles(g)) for g in r.groups)
+    return r.shape == STANDARD and bool(r.runs) and all(any(k in allowed for k in group_tiles(g)) for g in r.groups)
 
 
 def _double(o: RiichiOptions) -> int:
@@ -126,7 +102,7 @@ def _flag(name: str) -> Predicate:
 
 
 def _pung_of(kind_of: Callable[[RiichiTable], int]) -> Predicate:
-    return lambda r, t, _o: kind_of(t) in pungs(r)
+    return lambda r, t, _o: kind_of(t) in r.pungs
 
 
 # --- predicates
@@ -153,19 +129,19 @@ def _twice_pure_double_chow(r: RiichiReading, t: RiichiTable, _o: RiichiOptions)
 
 
 def _all_pungs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
-    return r.shape == STANDARD and len(pungs(r)) == 4
+    return r.shape == STANDARD and len(r.pungs) == 4
 
 
 def _mixed_outside(r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
-    return _honours(t) and _outside(r, TERMINALS_AND_HONOURS)
+    return t.has_honours and _outside(r, TERMINALS_AND_HONOURS)
 
 
 def _pure_outside(r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
-    return not _honours(t) and _outside(r, TERMINALS)
+    return not t.has_honours and _outside(r, TERMINALS)
 
 
 def _pure_straight(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
-    have = set(runs(r))
+    have = set(r.runs)
     return any({s, s + 3, s + 6} <= have for s in (0, 9, 18))
 
 
@@ -174,12 +150,12 @@ def _seven_pairs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
 
 
 def _mixed_triple_chow(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
-    have = set(runs(r))
+    have = set(r.runs)
     return any({k, k + 9, k + 18} <= have for k in range(7))
 
 
 def _three_concealed_pungs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
-    return concealed_pungs(r) == 3
+    return r.concealed_pungs == 3
 
 
 def _all_terminals_and_honours(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
@@ -187,11 +163,11 @@ def _all_terminals_and_honours(_r: RiichiReading, t: RiichiTable, _o: RiichiOpti
 
 
 def _little_three_dragons(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
-    return sum(k in DRAGONS for k in pungs(r)) == 2 and pair(r) in DRAGONS
+    return sum(k in DRAGONS for k in r.pungs) == 2 and r.pair in DRAGONS
 
 
 def _triple_pung(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
-    have = set(pungs(r))
+    have = set(r.pungs)
     return any({k, k + 9, k + 18} <= have for k in range(9))
 
 
@@ -200,11 +176,11 @@ def _three_kongs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
 
 
 def _half_flush(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
-    return len(_suits(t)) == 1 and _honours(t)
+    return len(t.suits) == 1 and t.has_honours
 
 
 def _full_flush(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
-    return len(_suits(t)) == 1 and not _honours(t)
+    return len(t.suits) == 1 and not t.has_honours
 
 
 def _dora(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
@@ -235,11 +211,11 @@ def _all_terminals(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
 
 
 def _four_concealed_pungs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
-    return concealed_pungs(r) == 4 and r.wait is not Wait.SINGLE
+    return r.concealed_pungs == 4 and r.wait is not Wait.SINGLE
 
 
 def _four_concealed_single(r: RiichiReading, _t: RiichiTable, o: RiichiOptions) -> int:
-    return _double(o) if concealed_pungs(r) == 4 and r.wait is Wait.SINGLE else 0
+    return _double(o) if r.concealed_pungs == 4 and r.wait is Wait.SINGLE else 0
 
 
 def _four_kongs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
@@ -256,15 +232,15 @@ def _thirteen_orphans_13(r: RiichiReading, t: RiichiTable, o: RiichiOptions) -> 
 
 
 def _big_three_dragons(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
-    return set(DRAGONS) <= set(pungs(r))
+    return set(DRAGONS) <= set(r.pungs)
 
 
 def _little_four_winds(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
-    return sum(k in WINDS for k in pungs(r)) == 3 and pair(r) in WINDS
+    return sum(k in WINDS for k in r.pungs) == 3 and r.pair in WINDS
 
 
 def _big_four_winds(r: RiichiReading, _t: RiichiTable, o: RiichiOptions) -> int:
-    return _double(o) if set(WINDS) <= set(pungs(r)) else 0
+    return _double(o) if set(WINDS) <= set(r.pungs) else 0
 
 
 def _big_wheels(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
@@ -273,7 +249,7 @@ def _big_wheels(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
 
 def _nine_gates_counts(t: RiichiTable) -> tuple[int, ...] | None:
     """The per-rank counts of a closed one-suit hand, else None."""
-    if t.hand.melds or _honours(t) or len(_suits(t)) != 1:
+    if t.hand.melds or t.has_honours or len(t.suits) != 1:
         return None
     base = min(t.kinds) // 9 * 9
     return tuple(t.hand.concealed.count(base + i) for i in range(9))

@@ -22,40 +22,22 @@ import pytest
 
 from mjscore.errors import HandError
 from mjscore.payment import balances
-from mjscore.result import ScoreResult
 from mjscore.scoring import score
 from mjscore.settings import Settings
+from tests.rulesets.baba.cases import case as shared_case
+from tests.rulesets.baba.cases import itemised
 
 RULESET = "baba"
 
 
-def case(
-    id: str,
-    line: str,
-    expected: dict[str, int],
-    total: int,
-    *,
-    applies: tuple[str, ...] = (),
-    absent: tuple[str, ...] = (),
-) -> Any:
-    """One hand, its itemised score and total, tagged with the items it tests."""
-    for rule_id in applies:
-        assert rule_id in expected, f"{id}: {rule_id} is tagged as applying but not expected"
-    for rule_id in absent:
-        assert rule_id not in expected, f"{id}: {rule_id} is tagged as absent but expected"
-    marks = [pytest.mark.rule(RULESET, r, True) for r in applies]
-    marks += [pytest.mark.rule(RULESET, r, False) for r in absent]
-    return pytest.param(line, expected, total, id=id, marks=marks)
+def case(id: str, line: str, expected: dict[str, int], total: int, **tags: tuple[str, ...]) -> Any:
+    return shared_case(RULESET, id, line, expected, total, **tags)
 
 
 def not_winning(id: str, line: str, absent: tuple[str, ...]) -> Any:
     """A near miss that is no winning hand at all under these rules."""
     marks = [pytest.mark.rule(RULESET, r, False) for r in absent]
     return pytest.param(line, id=id, marks=marks)
-
-
-def itemised(result: ScoreResult) -> dict[str, int]:
-    return {line.rule_id: line.value for line in result.lines}
 
 
 CASES = [
