@@ -3,15 +3,20 @@
 It knows nothing of any game. A caller says how many sets and pairs the
 concealed part must make, which kinds may start a run (none, for BABA), and
 whether wild cards alone may form a group; it gets back every distinct way to
-split the cards, each as a sorted tuple of ``Group``. Results are cached on the
-(hashable) arguments, so a batch of similar hands splits each shape once.
+split the cards, each as a sorted tuple of ``Group``.
+
+Without wild cards the kinds fall into independent segments (a suit, or one
+honour: no run crosses a segment), and each segment's tile count alone says how
+many sets and whether the pair it must hold. Segments are split separately and
+cached, so a batch of new hands mostly finds its suits already split.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
+from itertools import pairwise, product
 
 from mjscore.hand import Group, Shape
 
@@ -30,7 +35,51 @@ class Target:
 
 def decompose(counts: tuple[int, ...], wilds: int, target: Target) -> tuple[Groups, ...]:
     """Every split of ``counts`` (a count per kind) plus ``wilds`` into the target."""
+    if wilds == 0 and target.pairs <= 1 and target.run_starts:
+        return _by_segments(counts, target)
     return _decompose(counts, wilds, target.sets, target.pairs, target)
+
+
+def _by_segments(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
+    """Split each segment on its own and join every combination. With at most one
+    pair, a segment of n tiles holds n // 3 sets and a pair exactly when n % 3 == 2.
+    Segments come in kind order and each split is sorted, so the joined splits are
+    sorted too, and ``product`` yields them in the order ``_decompose`` sorts them."""
+    parts: list[tuple[Groups, ...]] = []
+    sets = pairs = 0
+    size = len(counts)
+    for lo, hi in _segments(target, size):
+        piece = counts[lo:hi]
+        n = sum(piece)
+        if not n:
+            continue
+        if n % 3 == 1:
+            return ()
+        split = _split_segment(piece, lo, size, target)
+        if not split:
+            return ()
+        sets += n // 3
+        pairs += n % 3 // 2
+        parts.append(split)
+    if (sets, pairs) != (target.sets, target.pairs):
+        return ()
+    return tuple(tuple(g for part in joined for g in part) for joined in product(*parts))
+
+
+@lru_cache(maxsize=65536)
+def _split_segment(piece: tuple[int, ...], lo: int, size: int, target: Target) -> tuple[Groups, ...]:
+    """The splits of one segment (its counts ``piece`` start at kind ``lo``)."""
+    alone = (0,) * lo + piece + (0,) * (size - lo - len(piece))
+    n = sum(piece)
+    return _decompose(alone, 0, n // 3, n % 3 // 2, target)
+
+
+@cache
+def _segments(target: Target, size: int) -> tuple[tuple[int, int], ...]:
+    """(lo, hi) ranges of kinds no run joins: k and k + 1 are joined when a run starts at k - 1 or k."""
+    cuts = [k + 1 for k in range(size - 1) if not {k - 1, k} & target.run_starts]
+    edges = [0, *cuts, size]
+    return tuple(pairwise(edges))
 
 
 @lru_cache(maxsize=65536)
