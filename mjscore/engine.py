@@ -45,8 +45,36 @@ class Rule(Generic[R, C, Opt]):
         return self.value if not is_open or self.value_open is None else self.value_open
 
 
+class RuleBook(Generic[R, C, Opt]):
+    """A rule table that remembers, for each (features, open) a caller has met,
+    which rows are worth asking: a batch meets few distinct combinations."""
+
+    __slots__ = ("_asked", "rules")
+    _LIMIT = 4096  # combinations remembered; past it the memo starts again
+
+    def __init__(self, rules: Sequence[Rule[R, C, Opt]]) -> None:
+        self.rules = tuple(rules)
+        self._asked: dict[tuple[frozenset[str], bool], tuple[Rule[R, C, Opt], ...]] = {}
+
+    def asked(self, features: frozenset[str], is_open: bool) -> tuple[Rule[R, C, Opt], ...]:
+        key = (features, is_open)
+        found = self._asked.get(key)
+        if found is None:
+            if len(self._asked) >= self._LIMIT:
+                self._asked.clear()
+            found = self._asked[key] = _asked(self.rules, features, is_open)
+        return found
+
+
+def _asked(rules: Sequence[Rule[R, C, Opt]], features: frozenset[str], is_open: bool) -> tuple[Rule[R, C, Opt], ...]:
+    """Rows whose gate is among ``features``, or ungated; closed-only rows only on a closed hand."""
+    return tuple(
+        rule for rule in rules if (not rule.gate or rule.gate in features) and not (is_open and rule.value_open == 0)
+    )
+
+
 def apply_rules(
-    rules: Sequence[Rule[R, C, Opt]],
+    rules: Sequence[Rule[R, C, Opt]] | RuleBook[R, C, Opt],
     reading: R,
     ctx: C,
     options: Opt,
@@ -59,10 +87,9 @@ def apply_rules(
     Rows whose ``gate`` is not among ``features`` and closed-only rows on an
     open hand are skipped without asking their predicate.
     """
+    asked = rules.asked(features, is_open) if isinstance(rules, RuleBook) else _asked(rules, features, is_open)
     hits: list[tuple[Rule[R, C, Opt], int]] = []
-    for rule in rules:
-        if (rule.gate and rule.gate not in features) or (is_open and rule.value_open == 0):
-            continue
+    for rule in asked:
         count = int(rule.predicate(reading, ctx, options))  # a predicate may answer with a bool
         if count:
             hits.append((rule, count))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from mjscore.payment import Payment
 
@@ -41,14 +42,25 @@ class Candidate:
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreResult:
-    """The best reading of a hand, itemised, and who pays whom."""
+class Shown:
+    """How a result presents its hand: text for people, no part of the score."""
 
-    ruleset: str
-    ruleset_title: str
     hand: str  # the hand as read, in canonical notation
     header: tuple[tuple[str, str], ...]  # what it scored with: win, players, chips ...
     reading: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreResult:
+    """The best reading of a hand, itemised, and who pays whom.
+
+    ``shown`` may be a function that writes the text when it is first read: a
+    script that only wants the numbers never pays for it (riichi passes one).
+    """
+
+    ruleset: str
+    ruleset_title: str
+    shown: Shown | Callable[[], Shown] = field(compare=False)
     lines: tuple[ScoreLine, ...]
     unit: str
     total: int
@@ -65,6 +77,26 @@ class ScoreResult:
     kind: str = "win"  # "win", or "draw" for a settlement without a winner
     side_payments: tuple[Payment, ...] = ()  # paid in another unit (hana: flower chips)
     side_unit: str = ""
+
+    @property
+    def presented(self) -> Shown:
+        shown = self.shown
+        if not isinstance(shown, Shown):
+            shown = shown()
+            object.__setattr__(self, "shown", shown)  # written once, on first use
+        return shown
+
+    @property
+    def hand(self) -> str:
+        return self.presented.hand
+
+    @property
+    def header(self) -> tuple[tuple[str, str], ...]:
+        return self.presented.header
+
+    @property
+    def reading(self) -> str:
+        return self.presented.reading
 
     @property
     def received(self) -> int:

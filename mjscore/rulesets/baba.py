@@ -23,7 +23,7 @@ from mjscore.notation.build import Items, closest_word, fail, gather_items, know
 from mjscore.notation.grammar import BABA_FLAGS, Token
 from mjscore.options import OptionSpec, OptionsValue, as_dict, option, with_values
 from mjscore.payment import win_payments
-from mjscore.result import Candidate, ScoreLine, ScoreResult
+from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown
 from mjscore.rulesets.base import RuleRow, RuleSet
 from mjscore.settings import Settings
 from mjscore.tiles import DOUBLING_MARK, WILD_NAME, Deck
@@ -396,9 +396,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
         return ScoreResult(
             ruleset=self.name,
             ruleset_title=self.title,
-            hand=canonical(self.name, deal, self.option_specs()),
-            header=self._header(table, o),
-            reading=chosen.reading,
+            shown=Shown(canonical(self.name, deal, self.option_specs()), self._header(table, o), chosen.reading),
             lines=chosen.lines,
             unit=self.unit,
             total=chosen.total,

@@ -21,7 +21,7 @@ from mjscore.notation.build import Items, fail, gather_items, read_win
 from mjscore.notation.grammar import Token
 from mjscore.options import as_dict, option, with_values
 from mjscore.payment import WINNER, Payment
-from mjscore.result import Candidate, ScoreLine, ScoreResult
+from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown
 from mjscore.rulesets.base import RuleRow, RuleSet
 from mjscore.rulesets.riichi import notation as written
 from mjscore.rulesets.riichi.model import group_tiles
@@ -380,9 +380,7 @@ class Baida(RuleSet[BaidaDeal]):
         return ScoreResult(
             ruleset=self.name,
             ruleset_title=self.title,
-            hand=_canonical(deal),
-            header=tuple(header),
-            reading=_describe(reading),
+            shown=Shown(_canonical(deal), tuple(header), _describe(reading)),
             lines=lines,
             unit=self.unit,
             total=total,

@@ -88,6 +88,7 @@ def test_fast_path_reads_what_the_grammar_reads(family: str, text: str) -> None:
 @pytest.mark.parametrize("family", sorted(_FAST))
 @SETTINGS
 @given(text=st.one_of(notation_text, st.text(max_size=40)))
+@example(text="{0}")  # a shown set's location is its brace, as for ( and [
 def test_parser_returns_tokens_or_raises_its_own_error(family: str, text: str) -> None:
     try:
         tokens = parse_body(family, text)
@@ -95,7 +96,7 @@ def test_parser_returns_tokens_or_raises_its_own_error(family: str, text: str) -
         return
     assert all(isinstance(t, Token) for t in tokens)
     if "\t" not in text:  # see test_tab_locations_read_alike
-        assert all(text[t.loc + (t.tag in ("open", "closed")) :].startswith(t.text) for t in tokens)
+        assert all(text[t.loc + (t.tag in ("open", "closed", "shown")) :].startswith(t.text) for t in tokens)
 
 
 @SETTINGS

@@ -13,14 +13,14 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import ClassVar
 
-from mjscore.engine import apply_rules
+from mjscore.engine import RuleBook, apply_rules
 from mjscore.errors import Problem
 from mjscore.hand import Group, MeldKind, Win
 from mjscore.notation.build import Items, fail, gather_items, read_win
 from mjscore.notation.grammar import MPSZ_FLAGS, Token
 from mjscore.options import as_dict, with_values
 from mjscore.payment import Payment
-from mjscore.result import Candidate, ScoreLine, ScoreResult
+from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown
 from mjscore.rulesets.base import RuleRow, RuleSet
 from mjscore.rulesets.riichi import notation as written
 from mjscore.rulesets.riichi.fu import fu_lines
@@ -100,6 +100,10 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     flags: ClassVar[tuple[str, ...]] = tuple(f for f in MPSZ_FLAGS if f != "discarded-baida")
     keys: ClassVar[tuple[str, ...]] = KEYS
     rules: ClassVar[tuple[RiichiRule, ...]] = RULES
+
+    @cached_property
+    def book(self) -> RuleBook[RiichiReading, RiichiTable, RiichiOptions]:
+        return RuleBook(self.rules)
 
     @cached_property
     def not_yaku(self) -> frozenset[str]:
@@ -381,7 +385,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
 
     def _score(self, reading: RiichiReading, t: RiichiTable, deal: RiichiDeal) -> Scored:
         o = deal.options
-        lines = apply_rules(self.rules, reading, t, o, is_open=not t.closed, features=features(reading, t))
+        lines = apply_rules(self.book, reading, t, o, is_open=not t.closed, features=features(reading, t))
         limit_lines = [x for x in lines if x.rule_id in self.limit_ids]
         if limit_lines:  # limit hands replace every other item (RULES.md §2.5)
             lines = tuple(limit_lines) if o.yakuman_stack else (max(limit_lines, key=lambda x: x.value),)
@@ -403,9 +407,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         return ScoreResult(
             ruleset=self.name,
             ruleset_title=self.title,
-            hand=canonical(deal, self.name),
-            header=self._header(deal),
-            reading=describe(best.reading, t),
+            shown=lambda: Shown(canonical(deal, self.name), self._header(deal), describe(best.reading, t)),
             lines=best.lines,
             unit=self.unit,
             total=best.han,
@@ -556,14 +558,16 @@ def _draw_result(deal: DrawDeal) -> ScoreResult:
     return ScoreResult(
         ruleset="riichi",
         ruleset_title="Riichi (Yakuza 2 table rules): exhaustive draw",
-        hand=deal.text.strip(),
-        header=(
-            ("result", "exhaustive draw"),
-            ("settlement", how),
-            ("honba", str(deal.honba)),
-            ("riichi sticks", str(deal.sticks)),
+        shown=Shown(
+            deal.text.strip(),
+            (
+                ("result", "exhaustive draw"),
+                ("settlement", how),
+                ("honba", str(deal.honba)),
+                ("riichi sticks", str(deal.sticks)),
+            ),
+            "no winner",
         ),
-        reading="no winner",
         lines=(),
         unit="points",
         total=0,

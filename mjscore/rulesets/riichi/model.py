@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from mjscore.hand import Group, Hand, Shape, Win
+from mjscore.hand import Group, Hand, MeldKind, Shape, Win
 from mjscore.options import option
-from mjscore.tiles import HONOURS
+from mjscore.tiles import HONOURS, WINDS
+
+DEALER = WINDS[0]  # East's seat
 
 _Y2 = "RULES.md §2.2 (Yakuza 2 default)"
 
@@ -54,6 +56,7 @@ class RiichiReading:
 
     def __post_init__(self) -> None:
         runs, pungs, kongs, concealed, pair = [], [], 0, 0, None
+        opened_by_ron = self.win_group if self.ron_opened else -1
         for i, g in enumerate(self.groups):
             shape = g.shape
             if shape is Shape.RUN:
@@ -61,7 +64,7 @@ class RiichiReading:
             elif shape is Shape.SET or shape is Shape.KAN:
                 pungs.append(g.kind)
                 kongs += shape is Shape.KAN
-                concealed += self.concealed(i)
+                concealed += g.meld is not MeldKind.OPEN and i != opened_by_ron  # as ``concealed(i)``
             elif shape is Shape.PAIR and self.shape == "standard":
                 pair = g.kind
         setter = object.__setattr__  # frozen: derived fields are set once, at construction
@@ -99,18 +102,15 @@ class RiichiTable:
     pinfu_allowed: bool = True  # False: the reading that drops Pinfu to count the flower fu
     suits: frozenset[int] = field(init=False)  # 0 man, 1 pin, 2 sou: the suits the hand holds
     has_honours: bool = field(init=False)
+    closed: bool = field(init=False)  # no open meld (a closed kan keeps the hand closed)
+    is_dealer: bool = field(init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "suits", frozenset(k // 9 for k in self.kinds if k < HONOURS))
-        object.__setattr__(self, "has_honours", any(k >= HONOURS for k in self.kinds))
-
-    @property
-    def is_dealer(self) -> bool:
-        return self.seat == 27
-
-    @property
-    def closed(self) -> bool:
-        return self.hand.is_concealed
+        setter = object.__setattr__  # frozen: derived fields are set once, at construction
+        setter(self, "suits", frozenset(k // 9 for k in self.kinds if k < HONOURS))
+        setter(self, "has_honours", any(k >= HONOURS for k in self.kinds))
+        setter(self, "closed", self.hand.is_concealed)
+        setter(self, "is_dealer", self.seat == DEALER)
 
 
 def group_tiles(g: Group) -> tuple[int, ...]:

@@ -9,7 +9,6 @@ the evaluator applies by category.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 
 from mjscore.engine import Rule
@@ -84,8 +83,16 @@ def is_pinfu(r: RiichiReading, t: RiichiTable) -> bool:
 
 
 def _duplicate_runs(r: RiichiReading) -> int:
-    """How many pairs of identical runs (123m 123m); four alike count as two."""
-    return sum(n // 2 for n in Counter(r.runs).values())
+    """How many pairs of identical runs (123m 123m); four alike count as two.
+    ``runs`` is sorted, so equal runs sit side by side."""
+    runs, pairs, i = r.runs, 0, 1
+    while i < len(runs):
+        if runs[i] == runs[i - 1]:
+            pairs += 1
+            i += 2
+        else:
+            i += 1
+    return pairs
 
 
 def _outside(r: RiichiReading, allowed: frozenset[int]) -> bool:
