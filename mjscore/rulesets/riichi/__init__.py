@@ -35,7 +35,15 @@ from mjscore.rulesets.riichi.points import (
     win_payments,
 )
 from mjscore.rulesets.riichi.readings import readings
-from mjscore.rulesets.riichi.yaku import LIABILITY_YAKUMAN, NOT_YAKU, RULES, YAKUMAN, RiichiRule, features
+from mjscore.rulesets.riichi.yaku import (
+    LIABILITY_YAKUMAN,
+    NOT_YAKU,
+    RULES,
+    YAKUMAN,
+    RiichiRule,
+    features,
+    table_features,
+)
 from mjscore.settings import Settings
 from mjscore.tiles import FLOWERS, RIICHI_KINDS, SEATS, WINDS, dora_after, tile_name
 
@@ -355,8 +363,9 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     def evaluate(self, deal: RiichiDeal | DrawDeal, explain: bool = False) -> ScoreResult:
         if isinstance(deal, DrawDeal):
             return _draw_result(deal)
+        shared = table_features(deal.table)
         scored = [
-            self._score(r, table, deal)
+            self._score(r, table, deal, shared)
             for r in readings(deal.table.hand, deal.table.winning, deal.table.win)
             for table in self._tables(r, deal.table, deal.options)
         ]
@@ -383,9 +392,11 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         best = max(allowed, key=lambda s: s.key)  # the first of equal keys
         return self._result(deal, best, scored if explain else [])
 
-    def _score(self, reading: RiichiReading, t: RiichiTable, deal: RiichiDeal) -> Scored:
+    def _score(self, reading: RiichiReading, t: RiichiTable, deal: RiichiDeal, shared: frozenset[str]) -> Scored:
+        """``shared``: the features of the deal's table (see ``table_features``)."""
         o = deal.options
-        lines = apply_rules(self.book, reading, t, o, is_open=not t.closed, features=features(reading, t))
+        found = features(reading, t, shared)
+        lines = apply_rules(self.book, reading, t, o, is_open=not t.closed, features=found)
         limit_lines = [x for x in lines if x.rule_id in self.limit_ids]
         if limit_lines:  # limit hands replace every other item (RULES.md §2.5)
             lines = tuple(limit_lines) if o.yakuman_stack else (max(limit_lines, key=lambda x: x.value),)

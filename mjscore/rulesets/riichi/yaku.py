@@ -21,6 +21,9 @@ YAKU, DORA, BONUS, YAKUMAN = "yaku", "dora", "bonus", "yakuman"
 NOT_YAKU = frozenset((DORA, BONUS))  # categories that add han but do not make a hand winnable
 # Features a reading may have (see ``features``): rows gated on one are only asked when it is there.
 HAS_DORA, HAS_URA, HAS_RED, HONOUR_PUNG, LIMIT = "has-dora", "has-ura", "has-red", "honour-pung", "maybe-limit"
+SELF_DRAWN, SIMPLES, ONE_SUIT = "self-drawn", "only-simples", "one-suit"
+FOUR_RUNS, THREE_RUNS, RUNS_ALIKE = "four-runs", "three-runs", "runs-alike"
+THREE_PUNGS, OUTSIDE_PAIR, SEVEN_PAIRS_SHAPE = "three-pungs", "outside-pair", "seven-pairs-shape"
 TERMINALS = frozenset(k for k in TERMINALS_AND_HONOURS if k < HONOURS)
 BIG_WHEELS = tuple(k for k in range(10, 17) for _ in range(2))  # 22334455667788p
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -32,10 +35,9 @@ Predicate = Callable[[RiichiReading, RiichiTable, RiichiOptions], int]
 # --- facts about a reading
 
 
-def features(r: RiichiReading, t: RiichiTable) -> frozenset[str]:
-    """What a reading has, worked out once: the situation flags, dora of each kind, an
-    honour pung, and whether any limit hand is possible at all (a necessary condition
-    of every limit hand that is not a flag)."""
+def table_features(t: RiichiTable) -> frozenset[str]:
+    """The features every reading of a table shares: flags, dora of each kind, how it was won,
+    no terminal or honour at all, at most one suit."""
     found = set(t.flags)
     if t.dora:
         found.add(HAS_DORA)
@@ -43,11 +45,37 @@ def features(r: RiichiReading, t: RiichiTable) -> frozenset[str]:
         found.add(HAS_URA)
     if t.red_fives:
         found.add(HAS_RED)
-    if r.pungs and r.pungs[-1] >= HONOURS:
-        found.add(HONOUR_PUNG)
-    if _maybe_limit(r, t):
-        found.add(LIMIT)
+    if t.win is Win.TSUMO:
+        found.add(SELF_DRAWN)
+    if not (t.kinds & TERMINALS_AND_HONOURS):
+        found.add(SIMPLES)
+    if len(t.suits) <= 1:
+        found.add(ONE_SUIT)
     return frozenset(found)
+
+
+def features(r: RiichiReading, t: RiichiTable, shared: frozenset[str] | None = None) -> frozenset[str]:
+    """What a reading has, worked out once: the table's features (``shared``, or worked
+    out here) and, for each other gate, a cheap necessary condition of the rows gated on
+    it: three runs, runs alike, three pungs, an honour pung, a terminal or honour pair,
+    a limit hand being possible at all ... Most readings meet few, so few rows are asked."""
+    runs, pungs = r.runs, r.pungs
+    found = [
+        gate
+        for gate, present in (
+            (THREE_RUNS, len(runs) >= 3),  # a straight or a triple chow needs three
+            (FOUR_RUNS, len(runs) == 4),  # Pinfu
+            (RUNS_ALIKE, len(set(runs)) < len(runs)),
+            (THREE_PUNGS, len(pungs) >= 3),
+            (HONOUR_PUNG, bool(pungs) and pungs[-1] >= HONOURS),
+            (SEVEN_PAIRS_SHAPE, r.shape == SEVEN_PAIRS),
+            # outside hands: every group, the pair too, holds a terminal or honour
+            (OUTSIDE_PAIR, r.pair in TERMINALS_AND_HONOURS or (r.pair is None and t.kinds <= TERMINALS_AND_HONOURS)),
+            (LIMIT, _maybe_limit(r, t)),
+        )
+        if present
+    ]
+    return (table_features(t) if shared is None else shared).union(found)
 
 
 def _maybe_limit(r: RiichiReading, t: RiichiTable) -> bool:
@@ -322,6 +350,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         "closed hand won by self-draw",
         _menzen_tsumo,
         value_open=CLOSED_ONLY,
+        gate=SELF_DRAWN,
     ),
     Rule(
         "pinfu",
@@ -332,9 +361,17 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         "closed, four chows, a pair that is no value tile, won on a two-sided wait",
         _pinfu,
         value_open=CLOSED_ONLY,
+        gate=FOUR_RUNS,
     ),
     Rule(
-        "all-simples", "All Simples", "断么九", YAKU, 1, "no terminal or honour (open only with kuitan)", _all_simples
+        "all-simples",
+        "All Simples",
+        "断么九",
+        YAKU,
+        1,
+        "no terminal or honour (open only with kuitan)",
+        _all_simples,
+        gate=SIMPLES,
     ),
     Rule(
         "pure-double-chow",
@@ -345,12 +382,27 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         "two identical chows, closed",
         _pure_double_chow,
         value_open=CLOSED_ONLY,
+        gate=RUNS_ALIKE,
     ),
     Rule(
-        "white-dragon", "White Dragon", "役牌 白", YAKU, 1, "a pung of white dragons", _pung_of(lambda _t: DRAGONS[0])
+        "white-dragon",
+        "White Dragon",
+        "役牌 白",
+        YAKU,
+        1,
+        "a pung of white dragons",
+        _pung_of(lambda _t: DRAGONS[0]),
+        gate=HONOUR_PUNG,
     ),
     Rule(
-        "green-dragon", "Green Dragon", "役牌 發", YAKU, 1, "a pung of green dragons", _pung_of(lambda _t: DRAGONS[1])
+        "green-dragon",
+        "Green Dragon",
+        "役牌 發",
+        YAKU,
+        1,
+        "a pung of green dragons",
+        _pung_of(lambda _t: DRAGONS[1]),
+        gate=HONOUR_PUNG,
     ),
     Rule(
         "red-dragon",
@@ -373,7 +425,14 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         gate=HONOUR_PUNG,
     ),
     Rule(
-        "prevalent-wind", "Prevalent Wind", "場風牌", YAKU, 1, "a pung of the round wind", _pung_of(lambda t: t.round)
+        "prevalent-wind",
+        "Prevalent Wind",
+        "場風牌",
+        YAKU,
+        1,
+        "a pung of the round wind",
+        _pung_of(lambda t: t.round),
+        gate=HONOUR_PUNG,
     ),
     Rule(
         "haitei",
@@ -406,7 +465,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         _flag("chankan"),
         gate="chankan",
     ),
-    Rule("all-pungs", "All Pungs", "対々和", YAKU, 2, "four pungs or kongs", _all_pungs),
+    Rule("all-pungs", "All Pungs", "対々和", YAKU, 2, "four pungs or kongs", _all_pungs, gate=THREE_PUNGS),
     Rule(
         "mixed-outside-hand",
         "Mixed Outside Hand",
@@ -416,9 +475,18 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         "every set and the pair hold a terminal or honour; a chow; an honour",
         _mixed_outside,
         value_open=1,
+        gate=OUTSIDE_PAIR,
     ),
     Rule(
-        "pure-straight", "Pure Straight", "一気通貫", YAKU, 2, "123 456 789 of one suit", _pure_straight, value_open=1
+        "pure-straight",
+        "Pure Straight",
+        "一気通貫",
+        YAKU,
+        2,
+        "123 456 789 of one suit",
+        _pure_straight,
+        value_open=1,
+        gate=THREE_RUNS,
     ),
     Rule(
         "seven-pairs",
@@ -429,6 +497,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         "seven different pairs",
         _seven_pairs,
         value_open=CLOSED_ONLY,
+        gate=SEVEN_PAIRS_SHAPE,
     ),
     Rule(
         "mixed-triple-chow",
@@ -439,6 +508,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         "the same chow in all three suits",
         _mixed_triple_chow,
         value_open=1,
+        gate=THREE_RUNS,
     ),
     Rule(
         "three-concealed-pungs",
@@ -448,6 +518,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         2,
         "three pungs or kongs not claimed (a pung a discard completed counts as open)",
         _three_concealed_pungs,
+        gate=THREE_PUNGS,
     ),
     Rule(
         "all-terminals-and-honours",
@@ -458,6 +529,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         "only terminals and honours",
         _all_terminals_and_honours,
         supersedes=("mixed-outside-hand", "pure-outside-hand"),
+        gate=OUTSIDE_PAIR,
     ),
     Rule(
         "little-three-dragons",
@@ -467,9 +539,19 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         2,
         "two dragon pungs and a dragon pair",
         _little_three_dragons,
+        gate=HONOUR_PUNG,
     ),
-    Rule("triple-pung", "Triple Pung", "三色同刻", YAKU, 2, "the same pung in all three suits", _triple_pung),
-    Rule("three-kongs", "Three Kongs", "三槓子", YAKU, 2, "three kongs", _three_kongs),
+    Rule(
+        "triple-pung",
+        "Triple Pung",
+        "三色同刻",
+        YAKU,
+        2,
+        "the same pung in all three suits",
+        _triple_pung,
+        gate=THREE_PUNGS,
+    ),
+    Rule("three-kongs", "Three Kongs", "三槓子", YAKU, 2, "three kongs", _three_kongs, gate=THREE_PUNGS),
     Rule(
         "pure-outside-hand",
         "Pure Outside Hand",
@@ -480,8 +562,11 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         _pure_outside,
         supersedes=("mixed-outside-hand",),
         value_open=2,
+        gate=OUTSIDE_PAIR,
     ),
-    Rule("half-flush", "Half Flush", "混一色", YAKU, 3, "one suit and honours", _half_flush, value_open=2),
+    Rule(
+        "half-flush", "Half Flush", "混一色", YAKU, 3, "one suit and honours", _half_flush, value_open=2, gate=ONE_SUIT
+    ),
     Rule(
         "twice-pure-double-chow",
         "Twice Pure Double Chow",
@@ -492,6 +577,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         _twice_pure_double_chow,
         supersedes=("pure-double-chow",),
         value_open=CLOSED_ONLY,
+        gate=RUNS_ALIKE,
     ),
     Rule(
         "full-flush",
@@ -503,6 +589,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         _full_flush,
         supersedes=("half-flush",),
         value_open=5,
+        gate=ONE_SUIT,
     ),
     Rule("dora", "Dora", "ドラ", DORA, 1, "each tile an indicator points at (not a yaku)", _dora, gate=HAS_DORA),
     Rule(
