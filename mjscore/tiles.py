@@ -217,6 +217,15 @@ def dora_after(indicator: int) -> int:
     return DRAGONS[(DRAGONS.index(indicator) + 1) % 3]
 
 
+# "5p" -> (kind, is red) for every tile code: reading a hand is a lookup per tile.
+_TILE_CODES = {
+    f"{digit}{suit}": (kind, digit == "0")
+    for suit in (*SUITS, "z", *BONUS_SUITS)
+    for digit in "0123456789"
+    if (kind := tile_kind(digit, suit)) is not None
+}
+
+
 def read_tiles(text: str) -> tuple[list[tuple[int, bool]], list[tuple[int, str]]]:
     """(kind, is_red) for each tile of "123m067p"; faults as (offset, message)."""
     tiles: list[tuple[int, bool]] = []
@@ -226,12 +235,12 @@ def read_tiles(text: str) -> tuple[list[tuple[int, bool]], list[tuple[int, str]]
         if ch.isdigit():
             continue
         for j in range(start, i):
-            kind = tile_kind(text[j], ch)
-            if kind is None:
+            tile = _TILE_CODES.get(text[j] + ch)
+            if tile is None:
                 faults.append(
                     (j, f"{text[j]}{ch} is not a tile (honours are 1z-7z, flowers 1f-4f and 1g-4g; 0 is a red five)")
                 )
             else:
-                tiles.append((kind, text[j] == "0"))
+                tiles.append(tile)
         start = i + 1
     return tiles, faults

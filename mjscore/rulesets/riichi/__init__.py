@@ -178,7 +178,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             round=prevalent,
             dora=_dora_count(dora, kinds, hand.flowers),
             ura=_dora_count(ura, kinds, hand.flowers),
-            red_fives=sum(red for _, red in hand.all_tiles),
+            red_fives=hand.red_fives,
             honba=honba,
             sticks=sticks,
             pao=pao,
@@ -195,7 +195,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         base = self.base_options(settings)
         assert isinstance(base, RiichiOptions)
         options = with_values(base, items.options)
-        has_red = hand is not None and any(red for _, red in hand.all_tiles)
+        has_red = hand is not None and hand.red_fives > 0
         if has_red and "aka" in items.options and not items.options["aka"]:
             problems.append(Problem("aka-off", "a red five (0m, 0p, 0s) is written but aka=off says none exist"))
         elif has_red and not options.aka:

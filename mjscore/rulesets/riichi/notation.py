@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from mjscore.errors import Problem
 from mjscore.hand import Hand, Meld, MeldKind, Win
 from mjscore.notation.build import Items
 from mjscore.notation.grammar import Token
 from mjscore.tiles import (
+    FLOWERS,
     HONOURS,
     RED_FIVES_IN_SET,
     RIICHI_KINDS,
+    SEASONS,
     SEATS,
     TILE_NAMES,
     WINDS,
@@ -37,10 +39,13 @@ class WrittenHand:
     winning: Tile
     explicit_winner: bool  # written as +TILE
     flowers: tuple[int, ...] = ()  # bonus tiles set aside (hana), as written
+    all_tiles: tuple[Tile, ...] = field(init=False)  # concealed, winning, then meld tiles
+    red_fives: int = field(init=False)
 
-    @property
-    def all_tiles(self) -> list[Tile]:
-        return [*self.concealed, self.winning, *(t for _, tiles in self.melds for t in tiles)]
+    def __post_init__(self) -> None:
+        tiles = (*self.concealed, self.winning, *(t for _, tiles in self.melds for t in tiles))
+        object.__setattr__(self, "all_tiles", tiles)  # frozen: derived once, at construction
+        object.__setattr__(self, "red_fives", sum(red for _, red in tiles))
 
     def hand(self) -> Hand:
         concealed = tuple(sorted(k for k, _ in (*self.concealed, self.winning)))
@@ -125,9 +130,25 @@ def count_problems(
     size = len(written.concealed) + 1 + 3 * len(written.melds)
     if size != HAND_TILES:
         problems.append(Problem("tile-count", f"tile count: {size} given, 14 needed (counting each meld as 3)", col))
-    seen = Counter(k for k, _ in [*written.all_tiles, *indicators])
-    seen.update(written.flowers)
-    for kind, n in sorted(seen.items()):
+    tiles = (*written.all_tiles, *indicators)
+    seen = [0] * (RIICHI_KINDS + len(FLOWERS) + len(SEASONS))
+    for kind, _ in tiles:
+        seen[kind] += 1
+    for kind in written.flowers:
+        seen[kind] += 1
+    if max(seen[:RIICHI_KINDS]) > MAX_COPIES or max(seen[RIICHI_KINDS:]) > 1:
+        problems += _copy_problems(written, seen, win, col)
+    if written.red_fives or any(red for _, red in indicators):
+        problems += _red_problems(tiles, col)
+    if aka:
+        problems += _plain_five_problems(tiles, col)
+    return problems
+
+
+def _copy_problems(written: WrittenHand, seen: list[int], win: Win | None, col: int) -> list[Problem]:
+    """Kinds held more often than the set has them (``seen``: a count per kind)."""
+    problems = []
+    for kind, n in enumerate(seen):
         if n <= (1 if kind >= RIICHI_KINDS else MAX_COPIES):  # one of each flower
             continue
         if win is Win.RON and kind == written.winning[0] and n == MAX_COPIES + 1:
@@ -141,26 +162,33 @@ def count_problems(
             )
         else:
             problems.append(Problem("too-many-copies", f"{n} copies of {tile_name(kind)} (at most four exist)", col))
-    tiles = [*written.all_tiles, *indicators]
+    return problems
+
+
+def _red_problems(tiles: Sequence[Tile], col: int) -> list[Problem]:
     reds = Counter(suit_of(k) for k, red in tiles if red)
-    for suit, n in sorted(reds.items()):
-        if n > RED_FIVES_IN_SET[suit]:
+    return [
+        Problem("too-many-red-fives", f"{n} red fives 0{suit} (the set has {RED_FIVES_IN_SET[suit]})", col)
+        for suit, n in sorted(reds.items())
+        if n > RED_FIVES_IN_SET[suit]
+    ]
+
+
+def _plain_five_problems(tiles: Sequence[Tile], col: int) -> list[Problem]:
+    """With aka on, some fives of each suit are red, so fewer plain fives exist."""
+    plain = Counter(suit_of(k) for k, red in tiles if not red and tile_name(k)[0] == "5" and k < HONOURS)
+    problems = []
+    for suit, n in sorted(plain.items()):
+        allowed = MAX_COPIES - RED_FIVES_IN_SET[suit]
+        if n > allowed:
             problems.append(
-                Problem("too-many-red-fives", f"{n} red fives 0{suit} (the set has {RED_FIVES_IN_SET[suit]})", col)
-            )
-    if aka:
-        plain = Counter(suit_of(k) for k, red in tiles if not red and tile_name(k)[0] == "5" and k < HONOURS)
-        for suit, n in sorted(plain.items()):
-            if n > MAX_COPIES - RED_FIVES_IN_SET[suit]:
-                allowed = MAX_COPIES - RED_FIVES_IN_SET[suit]
-                problems.append(
-                    Problem(
-                        "too-many-copies",
-                        f"{n} plain 5{suit}: with aka on, {RED_FIVES_IN_SET[suit]} of the four are red, "
-                        f"so at most {allowed} are plain",
-                        col,
-                    )
+                Problem(
+                    "too-many-copies",
+                    f"{n} plain 5{suit}: with aka on, {RED_FIVES_IN_SET[suit]} of the four are red, "
+                    f"so at most {allowed} are plain",
+                    col,
                 )
+            )
     return problems
 
 
