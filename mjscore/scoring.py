@@ -9,7 +9,7 @@ from typing import Any
 from mjscore.errors import HandError
 from mjscore.notation.build import fail, split_prefix, tokenize
 from mjscore.result import ScoreResult
-from mjscore.rulesets import RuleSet, find_ruleset, get_ruleset, unknown_ruleset
+from mjscore.rulesets import RuleSet, get_ruleset, unknown_ruleset
 from mjscore.settings import Settings
 
 _DEFAULT_SETTINGS = Settings()
@@ -27,9 +27,10 @@ def parse_hand(text: str, settings: Settings | None = None) -> ParsedHand:
     """Read one line; ``HandError`` (or its ``NotationError``) lists what is wrong."""
     settings = settings or _DEFAULT_SETTINGS
     name, name_col, start = split_prefix(text, settings.ruleset)
-    if find_ruleset(name) is None:
-        raise fail(text, [unknown_ruleset(name, name_col)])
-    ruleset = get_ruleset(name)
+    try:
+        ruleset = get_ruleset(name)
+    except LookupError:
+        raise fail(text, [unknown_ruleset(name, name_col)]) from None
     tokens = tokenize(text, ruleset.family, start)
     return ParsedHand(ruleset, ruleset.build(text, tokens, settings))
 

@@ -27,6 +27,7 @@ REGISTRY: dict[str, tuple[str, str, tuple[str, ...]]] = {
 
 _LOOKUP = {alias: name for name, (_, _, aliases) in REGISTRY.items() for alias in (name, *aliases)}
 _INSTANCES: dict[type[RuleSet[Any]], RuleSet[Any]] = {}
+_BY_NAME: dict[str, RuleSet[Any]] = {}  # as written: "riichi", "Riichi", "yakuza2" ...
 
 
 def _load(name: str) -> type[RuleSet[Any]]:
@@ -53,11 +54,15 @@ def find_ruleset(name: str) -> type[RuleSet[Any]] | None:
 
 def get_ruleset(name: str) -> RuleSet[Any]:
     """The (shared, stateless) instance of a rule set; ``LookupError`` if unknown."""
+    found = _BY_NAME.get(name)  # every line of a batch names its rule set: remember the answer
+    if found is not None:
+        return found
     cls = find_ruleset(name)
     if cls is None:
         raise LookupError(unknown_ruleset(name).message)
     if cls not in _INSTANCES:
         _INSTANCES[cls] = cls()
+    _BY_NAME[name] = _INSTANCES[cls]
     return _INSTANCES[cls]
 
 

@@ -51,6 +51,7 @@ KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
 DRAW_KEYS = ("tenpai", "nagashi", "honba", "sticks")
 DRAW_SEAT_KEYS = ("tenpai", "nagashi")
 ALIASES = {"wriichi": "double-riichi"}
+HAND_TAGS = frozenset(("cards", "open", "closed", "winning"))
 TWO_FAN_HONBA = 5
 YAKUMAN_HAN = 13
 
@@ -140,8 +141,10 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> RiichiDeal | DrawDeal:
         if tokens and tokens[0].tag == "draw":
             return self._build_draw(text, tokens[1:])
-        hand_tokens = [t for t in tokens if t.tag in ("cards", "open", "closed", "winning")]
-        item_tokens = [t._replace(text=ALIASES.get(t.text, t.text)) for t in tokens if t not in hand_tokens]
+        hand_tokens = [t for t in tokens if t.tag in HAND_TAGS]
+        item_tokens = [
+            t._replace(text=ALIASES[t.text]) if t.text in ALIASES else t for t in tokens if t.tag not in HAND_TAGS
+        ]
         items = gather_items(item_tokens, self.flags, self.keys, self.option_specs())
         problems = items.problems
         hand = written.read_hand(hand_tokens, problems)
