@@ -9,7 +9,7 @@ are data too: a row that applies removes every row named in its
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from mjscore.result import ScoreLine
@@ -40,9 +40,21 @@ class Rule(Generic[R, C, Opt]):
     # A feature the predicate needs: when the caller's features lack it, the
     # predicate is not asked (a necessary condition worked out once per reading).
     gate: str = ""
+    # The line of one plain application (no detail), closed and open: made once, shared by every hand.
+    _once: tuple[ScoreLine, ScoreLine] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        once = tuple(ScoreLine(self.id, self.name, self.local_name, 1, self.worth(o)) for o in (False, True))
+        object.__setattr__(self, "_once", once)  # frozen: derived once, at construction
 
     def worth(self, is_open: bool) -> int:
         return self.value if not is_open or self.value_open is None else self.value_open
+
+    def line(self, count: int, is_open: bool, detail: str = "") -> ScoreLine:
+        """The score line of ``count`` applications."""
+        if count == 1 and not detail:
+            return self._once[is_open]
+        return ScoreLine(self.id, self.name, self.local_name, count, count * self.worth(is_open), detail)
 
 
 class RuleBook(Generic[R, C, Opt]):
@@ -97,14 +109,7 @@ def apply_rules(
         return ()
     beaten = {loser for rule, _ in hits for loser in rule.supersedes}
     return tuple(
-        ScoreLine(
-            rule.id,
-            rule.name,
-            rule.local_name,
-            count,
-            count * rule.worth(is_open),
-            rule.detail(reading, ctx, options) if rule.detail else "",
-        )
+        rule.line(count, is_open, rule.detail(reading, ctx, options) if rule.detail else "")
         for rule, count in hits
         if rule.id not in beaten
     )
