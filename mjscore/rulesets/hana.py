@@ -19,7 +19,7 @@ from mjscore.payment import WINNER, Payment
 from mjscore.result import ScoreLine
 from mjscore.rulesets.riichi import Riichi, RiichiDeal, Scored
 from mjscore.rulesets.riichi import notation as written
-from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait
+from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable
 from mjscore.rulesets.riichi.points import hand_points, hand_value, seat_name
 from mjscore.rulesets.riichi.yaku import BONUS, RULES, YAKU, YAKUMAN, RiichiRule, is_pinfu
 from mjscore.tiles import FLOWERS, RIICHI_KINDS, SEASONS, WINDS
@@ -138,7 +138,7 @@ class Hana(Riichi):
         """All eight flowers win Daifaahou whatever the rest of the hand, even one
         that is not complete."""
         t = deal.table
-        special = RiichiReading(EIGHT_FLOWERS, (), -1, Wait.SPECIAL, False)
+        special = RiichiReading.of(EIGHT_FLOWERS, ())
         if not _daifaahou(special, t, deal.options):
             return []
         rule = next(r for r in HANA_RULES if r.id == "daifaahou")

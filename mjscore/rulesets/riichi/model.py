@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from mjscore.hand import Group, Hand, MeldKind, Shape, Win
 from mjscore.options import option
@@ -37,42 +39,48 @@ class Wait(Enum):
         return 2 if self in (Wait.CLOSED, Wait.EDGE, Wait.SINGLE) else 0
 
 
-@dataclass(frozen=True, slots=True)
-class RiichiReading:
+class RiichiReading(NamedTuple):
     """One way to see a complete hand: its groups (melds included), which group
     the winning tile completed, and how it waited. The facts every rule asks
-    about (runs, pungs, pair, concealed pungs) are worked out once, here."""
+    about (runs, pungs, pair, concealed pungs) are worked out once, by ``of`` or
+    ``each_win``: build readings with those, not with the bare constructor."""
 
     shape: str  # "standard", "seven pairs", "thirteen orphans"
     groups: tuple[Group, ...]
     win_group: int  # index into groups; -1 for the special shapes
     wait: Wait
     ron_opened: bool  # a pung completed by a discard counts as open (fu, concealed pungs)
-    runs: tuple[int, ...] = field(init=False)  # lowest kind of each run, sorted
-    pungs: tuple[int, ...] = field(init=False)  # kind of each pung or kong, sorted
-    pair: int | None = field(init=False)  # the pair of a standard reading
-    kongs: int = field(init=False)
-    concealed_pungs: int = field(init=False)  # pungs and kongs not claimed nor completed by a ron
+    runs: tuple[int, ...]  # lowest kind of each run, sorted
+    pungs: tuple[int, ...]  # kind of each pung or kong, sorted
+    pair: int | None  # the pair of a standard reading
+    kongs: int
+    concealed_pungs: int  # pungs and kongs not claimed nor completed by a ron
 
-    def __post_init__(self) -> None:
+    @classmethod
+    def of(cls, shape: str, groups: tuple[Group, ...], win_group: int = -1, wait: Wait = Wait.SPECIAL) -> RiichiReading:
+        """A reading no discard opened (the special shapes)."""
+        return cls.each_win(shape, groups, ((win_group, wait, False),))[0]
+
+    @classmethod
+    def each_win(
+        cls, shape: str, groups: tuple[Group, ...], wins: Sequence[tuple[int, Wait, bool]]
+    ) -> list[RiichiReading]:
+        """One reading per (win group, wait, ron opened) of the same groups: their facts are shared."""
         runs, pungs, kongs, concealed, pair = [], [], 0, 0, None
-        opened_by_ron = self.win_group if self.ron_opened else -1
-        for i, g in enumerate(self.groups):
-            shape = g.shape
-            if shape is Shape.RUN:
-                runs.append(g.kind)
-            elif shape is Shape.SET or shape is Shape.KAN:
-                pungs.append(g.kind)
-                kongs += shape is Shape.KAN
-                concealed += g.meld is not MeldKind.OPEN and i != opened_by_ron  # as ``concealed(i)``
-            elif shape is Shape.PAIR and self.shape == "standard":
-                pair = g.kind
-        setter = object.__setattr__  # frozen: derived fields are set once, at construction
-        setter(self, "runs", tuple(sorted(runs)))
-        setter(self, "pungs", tuple(sorted(pungs)))
-        setter(self, "pair", pair)
-        setter(self, "kongs", kongs)
-        setter(self, "concealed_pungs", concealed)
+        for g in groups:
+            kind = g.kind
+            assert kind is not None
+            if g.shape is Shape.RUN:
+                runs.append(kind)
+            elif g.shape is Shape.SET or g.shape is Shape.KAN:
+                pungs.append(kind)
+                kongs += g.shape is Shape.KAN
+                concealed += g.meld is not MeldKind.OPEN
+            elif g.shape is Shape.PAIR and shape == "standard":
+                pair = kind
+        facts = (tuple(sorted(runs)), tuple(sorted(pungs)), pair, kongs)
+        # a pung a discard completed is open: one concealed pung fewer
+        return [cls(shape, groups, i, wait, opened, *facts, concealed - opened) for i, wait, opened in wins]
 
     def concealed(self, i: int) -> bool:
         """Group i counts as concealed: not melded open, and not a pung a discard completed."""
@@ -119,7 +127,3 @@ def group_tiles(g: Group) -> tuple[int, ...]:
         return (g.kind, g.kind + 1, g.kind + 2)
     size = {Shape.SET: 3, Shape.KAN: 4, Shape.PAIR: 2, Shape.SINGLE: 1}[g.shape]
     return (g.kind,) * size
-
-
-def is_pung(g: Group) -> bool:
-    return g.shape in (Shape.SET, Shape.KAN)

@@ -8,6 +8,8 @@ and Thirteen Orphans are readings of their own.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from mjscore.decompose import Target, decompose
 from mjscore.hand import Group, Hand, Meld, Shape, Win
 from mjscore.rulesets.riichi.model import RiichiReading, Wait
@@ -15,6 +17,7 @@ from mjscore.tiles import RIICHI_KINDS, RUN_STARTS, TERMINALS_AND_HONOURS, rank_
 
 STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS = "standard", "seven pairs", "thirteen orphans"
 _FOUR_SETS = 4
+_SEVEN = 7
 
 
 def counts34(kinds: tuple[int, ...]) -> tuple[int, ...]:
@@ -32,6 +35,10 @@ def readings(hand: Hand, winning: int, win: Win) -> list[RiichiReading]:
     return found
 
 
+_TARGETS = tuple(Target(sets=n, pairs=1, run_starts=RUN_STARTS) for n in range(_FOUR_SETS + 1))
+
+
+@lru_cache(maxsize=1024)
 def meld_group(m: Meld) -> Group:
     kinds = m.kinds
     if len(set(kinds)) == 3:
@@ -41,20 +48,20 @@ def meld_group(m: Meld) -> Group:
 
 def _standard(hand: Hand, counts: tuple[int, ...], winning: int, win: Win) -> list[RiichiReading]:
     melded = tuple(meld_group(m) for m in hand.melds)
-    target = Target(sets=_FOUR_SETS - len(melded), pairs=1, run_starts=RUN_STARTS)
-    if target.sets < 0:
+    sets = _FOUR_SETS - len(melded)
+    if sets < 0:
         return []
     found: list[RiichiReading] = []
-    for concealed in decompose(counts, 0, target):
-        groups = melded + concealed
-        seen: set[tuple[Group, Wait]] = set()
+    for concealed in decompose(counts, 0, _TARGETS[sets]):
+        wins = []
         for i, g in enumerate(concealed):
+            if i and g == concealed[i - 1]:
+                continue  # the same group twice (a split is sorted): the same reading
             wait = wait_of(g, winning)
-            if wait is None or (g, wait) in seen:
-                continue
-            seen.add((g, wait))
-            ron_opened = win is Win.RON and wait is Wait.DUAL_PUNG
-            found.append(RiichiReading(STANDARD, groups, len(melded) + i, wait, ron_opened))
+            if wait is not None:
+                wins.append((len(melded) + i, wait, win is Win.RON and wait is Wait.DUAL_PUNG))
+        if wins:
+            found += RiichiReading.each_win(STANDARD, melded + concealed, wins)
     return found
 
 
@@ -76,16 +83,18 @@ def wait_of(g: Group, winning: int) -> Wait | None:
 
 
 def _seven_pairs(counts: tuple[int, ...], winning: int) -> list[RiichiReading]:
-    pairs = [k for k, n in enumerate(counts) if n]
-    if len(pairs) != 7 or any(counts[k] != 2 for k in pairs):
+    if counts.count(2) != _SEVEN:  # 14 tiles: seven kinds held twice is all of them
         return []  # seven *different* pairs: four of a kind is not two pairs
+    pairs = [k for k, n in enumerate(counts) if n]
     groups = tuple(Group(Shape.PAIR, k) for k in pairs)
-    return [RiichiReading(SEVEN_PAIRS, groups, pairs.index(winning), Wait.SINGLE, False)]
+    return [RiichiReading.of(SEVEN_PAIRS, groups, pairs.index(winning), Wait.SINGLE)]
 
 
 def _thirteen_orphans(counts: tuple[int, ...]) -> list[RiichiReading]:
+    if counts.count(0) != RIICHI_KINDS - len(TERMINALS_AND_HONOURS):
+        return []  # not thirteen kinds exactly
     present = {k for k, n in enumerate(counts) if n}
     if present != TERMINALS_AND_HONOURS or sum(counts) != 14:
         return []
     groups = tuple(Group(Shape.PAIR if counts[k] == 2 else Shape.SINGLE, k) for k in sorted(present))
-    return [RiichiReading(THIRTEEN_ORPHANS, groups, -1, Wait.SPECIAL, False)]
+    return [RiichiReading.of(THIRTEEN_ORPHANS, groups)]
