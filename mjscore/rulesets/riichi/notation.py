@@ -226,12 +226,17 @@ def read_count(items: Items, key: str, problems: list[Problem]) -> int:
 
 def format_tiles(tiles: Sequence[Tile]) -> str:
     """Compact mpsz: "123m05p" (a red five is written 0, before the other fives)."""
-    by_suit: dict[str, list[str]] = {}
-    for kind, red in sorted(tiles, key=_tile_order):
+    parts: list[str] = []
+    suit = ""
+    for kind, red in sorted(tiles, key=_TILE_ORDER.__getitem__):
         name = TILE_NAMES[kind]
-        by_suit.setdefault(name[1], []).append("0" if red else name[0])
-    return "".join("".join(digits) + suit for suit, digits in by_suit.items())
+        if name[1] != suit:
+            parts.append(suit)  # sorted by kind, each suit's tiles stand together
+            suit = name[1]
+        parts.append("0" if red else name[0])
+    parts.append(suit)
+    return "".join(parts)
 
 
-def _tile_order(tile: Tile) -> tuple[int, bool]:
-    return (tile[0], not tile[1])
+# Sort key of every tile: by kind, a red five before the plain fives of its kind.
+_TILE_ORDER = {(kind, red): 2 * kind + (not red) for kind in range(len(TILE_NAMES)) for red in (False, True)}
