@@ -12,13 +12,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-
-import pyparsing as pp
+from typing import TYPE_CHECKING
 
 from mjscore.errors import HandError, NotationError, Problem
 from mjscore.hand import Win
-from mjscore.notation.grammar import RULESET_RE, Token, parse_body
+from mjscore.notation.tokens import RULESET_RE, Token, fast_tokens
 from mjscore.options import OptionSpec
+
+if TYPE_CHECKING:
+    from pyparsing import ParseBaseException
 
 _PREFIX = re.compile(RULESET_RE)
 # A likely slip per notation family: (what gives it away, what to say).
@@ -35,6 +37,13 @@ def split_prefix(text: str, default: str) -> tuple[str, int, int]:
 
 def tokenize(text: str, family: str, start: int) -> list[Token]:
     """Tokens of ``text[start:]`` with locations counted from the line's start."""
+    tokens = fast_tokens(family, text, start)
+    if tokens is not None:
+        return tokens
+    import pyparsing as pp  # only for a line the fast reader declines (see ``tokens``)
+
+    from mjscore.notation.grammar import parse_body
+
     body = text[start:]
     try:
         return parse_body(family, text, start)
@@ -46,7 +55,7 @@ def tokenize(text: str, family: str, start: int) -> list[Token]:
         raise NotationError(text, start + exc.loc + 1, message) from None
 
 
-def _expected(exc: pp.ParseBaseException) -> str:
+def _expected(exc: ParseBaseException) -> str:
     found = "the end of the line" if exc.loc >= len(exc.pstr) else repr(exc.pstr[exc.loc])
     return f"cannot read the hand here: {exc.msg[0].lower()}{exc.msg[1:]} (found {found})"
 

@@ -20,7 +20,7 @@ from mjscore.engine import Rule, apply_rules
 from mjscore.errors import Problem
 from mjscore.hand import Group, Hand, Meld, MeldKind, Reading, Shape, Win
 from mjscore.notation.build import Items, closest_word, fail, gather_items, known_words, read_win, unknown_word
-from mjscore.notation.grammar import BABA_FLAGS, Token
+from mjscore.notation.tokens import BABA_FLAGS, Token
 from mjscore.options import OptionSpec, OptionsValue, as_dict, option, with_values
 from mjscore.payment import win_payments
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown

@@ -18,7 +18,7 @@ from mjscore.engine import Rule, apply_rules
 from mjscore.errors import Problem
 from mjscore.hand import Group, Hand, MeldKind, Reading, Shape, Win
 from mjscore.notation.build import Items, fail, gather_items, read_win
-from mjscore.notation.grammar import Token
+from mjscore.notation.tokens import Token
 from mjscore.options import as_dict, option, with_values
 from mjscore.payment import WINNER, Payment
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown

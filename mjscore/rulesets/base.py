@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
 from mjscore.errors import UsageError
-from mjscore.notation.grammar import Token
+from mjscore.notation.tokens import Token
 from mjscore.options import OptionSpec, OptionsValue, read_table, specs, with_values
 from mjscore.result import ScoreResult
 from mjscore.settings import Settings

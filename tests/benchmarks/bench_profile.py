@@ -84,7 +84,7 @@ def stage_times(path: Path) -> tuple[int, dict[str, float], dict[str, float], in
 
     import click
 
-    from mjscore.notation import grammar
+    from mjscore.notation import tokens as fast_reader
     from mjscore.notation.build import split_prefix, tokenize
     from mjscore.rulesets import find_ruleset, get_ruleset
     from mjscore.rulesets.baba import read_cards
@@ -93,7 +93,7 @@ def stage_times(path: Path) -> tuple[int, dict[str, float], dict[str, float], in
 
     settings = load_settings(None, None)
     deck = settings.deck
-    fast = getattr(grammar, "_FAST", {})  # the fast path's regexes, if the module still has them
+    fast = fast_reader._FAST  # the fast reader's regexes
     stages = dict.fromkeys(STAGES, 0.0)
     parts = dict.fromkeys(PARTS, 0.0)
     slow = hands = 0

@@ -127,6 +127,23 @@ def test_scoring_does_not_load_the_generator() -> None:
     assert done.stdout.strip() == "[]"
 
 
+def test_pyparsing_loads_only_for_a_line_the_fast_reader_declines() -> None:
+    """Well-formed lines of both families are read by the fast reader alone; a line with a
+    slip goes to the pyparsing grammar, which locates it (and loads pyparsing for that)."""
+    code = (
+        "import sys; from mjscore import score\n"
+        "score('baba:馬馬馬場場O dora=場 tsumo menzen'); score('riichi:123m456p789s1z123p+1z ron riichi')\n"
+        "print('pyparsing' in sys.modules)\n"
+        "try: score('riichi:123m456p789s1z123p +1 z ron')\n"
+        "except Exception as exc: print(type(exc).__name__, exc.problems[0].col)\n"
+        "print('pyparsing' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    # why: "+1 z": the winning tile's digit must touch its suit; "riichi:" (7) + 18 tile characters + a blank
+    # put "+" at column 27, so the "1" the error points at is column 28
+    assert done.stdout.split("\n")[:3] == ["False", "NotationError 28", "True"]
+
+
 # --- the generic writer, on a grammar of its own
 
 

@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from mjscore.errors import HandError
-from mjscore.notation.grammar import _FAST, BODIES, Token, parse_body
+from mjscore.notation.grammar import BODIES, parse_body
+from mjscore.notation.tokens import _FAST, Token
 from mjscore.scoring import parse_hand, score
 
 # pyparsing skips only these blanks between tokens; the fast regexes use \s, which

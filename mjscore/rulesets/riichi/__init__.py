@@ -17,7 +17,7 @@ from mjscore.engine import RuleBook, apply_rules
 from mjscore.errors import Problem
 from mjscore.hand import Group, MeldKind, Win
 from mjscore.notation.build import Items, fail, gather_items, read_win
-from mjscore.notation.grammar import MPSZ_FLAGS, Token
+from mjscore.notation.tokens import MPSZ_FLAGS, Token
 from mjscore.options import as_dict, with_values
 from mjscore.payment import Payment
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown

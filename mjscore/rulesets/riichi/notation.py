@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from mjscore.errors import Problem
 from mjscore.hand import Hand, Meld, MeldKind, Win
 from mjscore.notation.build import Items
-from mjscore.notation.grammar import Token
+from mjscore.notation.tokens import Token
 from mjscore.tiles import (
     FLOWERS,
     HONOURS,
