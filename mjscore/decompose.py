@@ -5,18 +5,20 @@ concealed part must make, which kinds may start a run (none, for BABA), and
 whether wild cards alone may form a group; it gets back every distinct way to
 split the cards, each as a sorted tuple of ``Group``.
 
-Without wild cards the kinds fall into independent segments (a suit, or one
-honour: no run crosses a segment), and each segment's tile count alone says how
-many sets and whether the pair it must hold. Segments are split separately and
-cached, so a batch of new hands mostly finds its suits already split.
+Without wild cards the held kinds fall into independent blocks (no run crosses
+a suit's edge or a kind not held), and each block's tile count alone says how
+many sets and whether the pair it must hold. Blocks are split separately and
+cached; they are short and few, so a batch of new hands mostly finds its blocks
+already split.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from itertools import pairwise, product
+from itertools import chain, pairwise, product
 
 from mjscore.hand import Group, Shape
 
@@ -31,6 +33,14 @@ class Target:
     pairs: int = 0
     run_starts: frozenset[int] = frozenset()  # kinds k where k, k+1, k+2 is a run
     wild_only_groups: bool = False  # may wilds alone form a set or pair?
+    # Targets key every cache here: their hash is worked out once, not at each lookup.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.sets, self.pairs, self.run_starts, self.wild_only_groups)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 def decompose(counts: tuple[int, ...], wilds: int, target: Target) -> tuple[Groups, ...]:
@@ -41,21 +51,25 @@ def decompose(counts: tuple[int, ...], wilds: int, target: Target) -> tuple[Grou
 
 
 def _by_segments(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
-    """Split each segment on its own and join every combination. With at most one
-    pair, a segment of n tiles holds n // 3 sets and a pair exactly when n % 3 == 2.
-    Segments come in kind order and each split is sorted, so the joined splits are
-    sorted too, and ``product`` yields them in the order ``_decompose`` sorts them."""
+    """Split each block on its own and join every combination.
+
+    A block is a stretch of held kinds inside one segment with no kind missing:
+    without wilds a run needs all three of its kinds, so no run crosses a missing
+    kind nor a segment's edge. With at most one pair, a block of n tiles holds
+    n // 3 sets, and the pair exactly when n % 3 == 2. Blocks come in kind order
+    and each split is sorted, so the joined splits are sorted too, and ``product``
+    yields them in the order ``_decompose`` sorts them."""
     parts: list[tuple[Groups, ...]] = []
     sets = pairs = 0
     size = len(counts)
-    for lo, hi in _segments(target, size):
-        piece = counts[lo:hi]
-        n = sum(piece)
-        if not n:
-            continue
+    layout = _layout(target, size)
+    row = bytes(map((*counts, 0).__getitem__, layout))  # index ``size`` reads the 0 appended
+    for found in _BLOCK.finditer(row):
+        block = found.group()
+        n = sum(block)
         if n % 3 == 1:
             return ()
-        split = _split_segment(piece, lo, size, target)
+        split = _split_block(block, layout[found.start()], size, target.run_starts)
         if not split:
             return ()
         sets += n // 3
@@ -63,15 +77,31 @@ def _by_segments(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
         parts.append(split)
     if (sets, pairs) != (target.sets, target.pairs):
         return ()
-    return tuple(tuple(g for part in joined for g in part) for joined in product(*parts))
+    if all(len(split) == 1 for split in parts):  # the usual case: one way to split each block
+        return (tuple(chain.from_iterable(split[0] for split in parts)),)
+    return tuple(tuple(chain.from_iterable(joined)) for joined in product(*parts))
+
+
+_BLOCK = re.compile(rb"[^\0]+")  # a stretch of held kinds: counts as bytes, 0 for a kind not held
 
 
 @lru_cache(maxsize=65536)
-def _split_segment(piece: tuple[int, ...], lo: int, size: int, target: Target) -> tuple[Groups, ...]:
-    """The splits of one segment (its counts ``piece`` start at kind ``lo``)."""
-    alone = (0,) * lo + piece + (0,) * (size - lo - len(piece))
-    n = sum(piece)
-    return _decompose(alone, 0, n // 3, n % 3 // 2, target)
+def _split_block(block: bytes, lo: int, size: int, run_starts: frozenset[int]) -> tuple[Groups, ...]:
+    """The splits of one block: its counts start at kind ``lo``. (Keyed on ``run_starts``,
+    all of the target a block's split depends on: a frozenset hashes fast, a Target does not.)"""
+    alone = (0,) * lo + tuple(block) + (0,) * (size - lo - len(block))
+    n = sum(block)
+    return _decompose(alone, 0, n // 3, n % 3 // 2, Target(n // 3, n % 3 // 2, run_starts))
+
+
+@cache
+def _layout(target: Target, size: int) -> tuple[int, ...]:
+    """The kinds in order with ``size`` (read as 0) after each segment, so that a segment's
+    edge parts blocks as a kind not held does."""
+    layout: list[int] = []
+    for lo, hi in _segments(target, size):
+        layout += [*range(lo, hi), size]
+    return tuple(layout)
 
 
 @cache

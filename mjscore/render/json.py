@@ -7,7 +7,8 @@ import json
 from mjscore.errors import HandError
 from mjscore.result import SCHEMA_VERSION, ScoreResult
 
-_encode = json.JSONEncoder(ensure_ascii=False).encode  # one encoder for every hand
+# One encoder for every hand; a result holds no cycles, so the encoder need not look for them.
+_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 
 class JsonRenderer:

@@ -18,7 +18,10 @@ a. scoring call, in this process pinned to one core: every hand parsed by
    package, the tile arrays, ``Meld`` and ``HandConfig`` objects built beforehand
    (not timed), then ``HandCalculator().estimate_hand_value(...)`` timed over the
    same hands. Repetitions interleaved (mjscore, mahjong, mjscore, ...) after a
-   warm-up. Target: mjscore's rate >= 3x the package's.
+   warm-up. Target: mjscore's rate >= 3x the package's. Then "cold": the same
+   passes with every cache of both emptied before each one, so no pass gains from
+   having seen these hands before (mjscore's caches hold suits and score lines
+   that new hands share; the package caches its last 128 splits).
 b. end to end, one core (``taskset -c CORE``): ``mjscore batch FILE --format json >
    /dev/null`` against ``python bench_mahjong_script.py FILE > /dev/null`` (reads the
    same text file, parses it itself, calls the package, prints one JSON line per
@@ -293,10 +296,32 @@ class CallResult:
     build_rate: float
     mjscore_results: list[Any]
     mahjong_results: list[Any]
+    mjscore_cold_rates: list[float]
+    mahjong_cold_rates: list[float]
 
     @property
     def ratio(self) -> Spread:
         return ratio_spread(self.mjscore_rates, self.mahjong_rates)
+
+    @property
+    def cold_ratio(self) -> Spread:
+        return ratio_spread(self.mjscore_cold_rates, self.mahjong_cold_rates)
+
+
+def empty_caches() -> None:
+    """Forget everything either side has cached (mjscore: every functools cache of its modules
+    and the rule books' memo; mahjong: its divider's cache), as in a process that has just started."""
+    from mahjong.hand_calculating.divider import HandDivider
+
+    from mjscore.rulesets import get_ruleset
+
+    for name, module in list(sys.modules.items()):
+        if name == "mjscore" or name.startswith("mjscore."):
+            for value in vars(module).values():
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+    get_ruleset("riichi").book._asked.clear()
+    HandDivider._divide_hand_impl.cache_clear()
 
 
 def timed_pass(fn: Callable[[], list[Any]], hands: int) -> float:
@@ -352,7 +377,22 @@ def bench_call(txt: Path, jsonl: Path, reps: int, warmup: int, core: int | None)
             if i >= warmup:
                 mj_rates.append(mj_rate)
                 pk_rates.append(pk_rate)
-    return CallResult(n, mj_rates, pk_rates, parse_rate, build_rate, run_mjscore(), run_mahjong())
+        print("   the same, every cache of both emptied before each pass (each hand new to the process):")
+        mj_cold: list[float] = []
+        pk_cold: list[float] = []
+        for i in range(reps):
+            order = (("mjscore", run_mjscore), ("mahjong", run_mahjong))
+            got = {}
+            for name, fn in order if i % 2 == 0 else reversed(order):
+                empty_caches()
+                got[name] = timed_pass(fn, n)
+            mj_cold.append(got["mjscore"])
+            pk_cold.append(got["mahjong"])
+            print(
+                f"   cold {i + 1:<3} mjscore {got['mjscore']:9,.0f} hands/s   mahjong {got['mahjong']:9,.0f} hands/s   "
+                f"ratio {got['mjscore'] / got['mahjong']:5.2f}"
+            )
+    return CallResult(n, mj_rates, pk_rates, parse_rate, build_rate, run_mjscore(), run_mahjong(), mj_cold, pk_cold)
 
 
 # --- b. end to end
@@ -687,6 +727,13 @@ def report(
         f"         ratio mjscore/mahjong {r.median:.2f}x (per-run ratios {r.low:.2f}-{r.high:.2f}; best runs "
         f"{mj.high / pk.high:.2f}x); "
         f"target >= {TARGET_CALL_RATIO:.0f}x: {verdict(r.median >= TARGET_CALL_RATIO)}",
+    ]
+    mjc, pkc, rc = Spread.of(call.mjscore_cold_rates), Spread.of(call.mahjong_cold_rates), call.cold_ratio
+    lines += [
+        f"   cold  mjscore evaluate(deal)          {mjc.show('hands/s')}",
+        f"         mahjong estimate_hand_value     {pkc.show('hands/s')}",
+        f"         ratio mjscore/mahjong {rc.median:.2f}x (per-run ratios {rc.low:.2f}-{rc.high:.2f}), every cache of "
+        f"both emptied before each pass; target >= {TARGET_CALL_RATIO:.0f}x: {verdict(rc.median >= TARGET_CALL_RATIO)}",
     ]
     if e2e is not None:
         ms, ps = Spread.of(e2e.mjscore_s), Spread.of(e2e.mahjong_s)
