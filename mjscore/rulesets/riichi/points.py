@@ -3,7 +3,7 @@ liability, and the settlements of an exhaustive draw."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from mjscore.payment import WINNER, Payment
 from mjscore.tiles import SEATS, WINDS
@@ -18,8 +18,7 @@ STICK = 1000
 NO_TEN_TOTAL = 3000
 
 
-@dataclass(frozen=True, slots=True)
-class HandValue:
+class HandValue(NamedTuple):  # made per reading: a NamedTuple is cheaper than a frozen dataclass
     base: int
     limit: str  # "" below mangan
 
@@ -52,12 +51,15 @@ def round_up(points: int) -> int:
 
 
 def seat_name(wind: int) -> str:
-    letter = SEATS[WINDS.index(wind)]
-    return f"{letter} (dealer)" if letter == "E" else letter
+    return _SEAT_NAMES[wind]
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+_SEAT_NAMES = {
+    wind: f"{letter} (dealer)" if letter == "E" else letter for letter, wind in zip(SEATS, WINDS, strict=True)
+}
+
+
+class Table(NamedTuple):  # made per hand: a NamedTuple is cheaper than a frozen dataclass
     """Who is where: the winner's seat, the discarder (ron) and the liable player."""
 
     winner: int
