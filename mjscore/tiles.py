@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -226,8 +226,10 @@ _TILE_CODES = {
 }
 
 
-def read_tiles(text: str) -> tuple[list[tuple[int, bool]], list[tuple[int, str]]]:
-    """(kind, is_red) for each tile of "123m067p"; faults as (offset, message)."""
+@lru_cache(maxsize=4096)
+def read_tiles(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, str], ...]]:
+    """(kind, is_red) for each tile of "123m067p"; faults as (offset, message).
+    Cached: melds, winning tiles and indicators recur from line to line."""
     tiles: list[tuple[int, bool]] = []
     faults: list[tuple[int, str]] = []
     start = 0
@@ -243,4 +245,4 @@ def read_tiles(text: str) -> tuple[list[tuple[int, bool]], list[tuple[int, str]]
             else:
                 tiles.append(tile)
         start = i + 1
-    return tiles, faults
+    return tuple(tiles), tuple(faults)

@@ -69,8 +69,9 @@ def read_hand(tokens: Sequence[Token], problems: list[Problem]) -> WrittenHand |
             problems.append(
                 Problem(code, f"a flower is set aside as soon as it is drawn: it cannot be {where}", tok.loc + 2)
             )
-        flowers += bonus
-        tiles = [t for t in tiles if t[0] < RIICHI_KINDS]
+        if bonus:
+            flowers += bonus
+            tiles = tuple(t for t in tiles if t[0] < RIICHI_KINDS)
         if tok.tag == "cards":
             concealed += tiles
         elif tok.tag == "winning" and tiles:
@@ -94,14 +95,14 @@ def read_hand(tokens: Sequence[Token], problems: list[Problem]) -> WrittenHand |
     return WrittenHand(tuple(concealed), tuple(melds), winning, explicit, tuple(flowers))
 
 
-def _tiles(tok: Token, problems: list[Problem]) -> list[Tile]:
+def _tiles(tok: Token, problems: list[Problem]) -> tuple[Tile, ...]:
     tiles, faults = read_tiles(tok.text)
     start = tok.loc + (0 if tok.tag == "cards" else 1) + 1
     problems.extend(Problem("not-a-tile", message, start + offset) for offset, message in faults)
     return tiles
 
 
-def meld_problems(kind: MeldKind, tiles: list[Tile], col: int) -> list[Problem]:
+def meld_problems(kind: MeldKind, tiles: Sequence[Tile], col: int) -> list[Problem]:
     kinds = sorted(k for k, _ in tiles)
     same = len(set(kinds)) == 1
     if kind is MeldKind.CLOSED_KAN:
