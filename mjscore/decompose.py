@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import chain, pairwise, product
 
@@ -33,24 +33,16 @@ class Target:
     pairs: int = 0
     run_starts: frozenset[int] = frozenset()  # kinds k where k, k+1, k+2 is a run
     wild_only_groups: bool = False  # may wilds alone form a set or pair?
-    # Targets key every cache here: their hash is worked out once, not at each lookup.
-    _hash: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.sets, self.pairs, self.run_starts, self.wild_only_groups)))
-
-    def __hash__(self) -> int:
-        return self._hash
 
 
 def decompose(counts: tuple[int, ...], wilds: int, target: Target) -> tuple[Groups, ...]:
     """Every split of ``counts`` (a count per kind) plus ``wilds`` into the target."""
     if wilds == 0 and target.pairs <= 1 and target.run_starts:
-        return _by_segments(counts, target)
+        return _by_blocks(counts, target)
     return _decompose(counts, wilds, target.sets, target.pairs, target)
 
 
-def _by_segments(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
+def _by_blocks(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
     """Split each block on its own and join every combination.
 
     A block is a stretch of held kinds inside one segment with no kind missing:
@@ -62,7 +54,7 @@ def _by_segments(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
     parts: list[tuple[Groups, ...]] = []
     sets = pairs = 0
     size = len(counts)
-    layout = _layout(target, size)
+    layout = _layout(target.run_starts, size)
     row = bytes(map((*counts, 0).__getitem__, layout))  # index ``size`` reads the 0 appended
     for found in _BLOCK.finditer(row):
         block = found.group()
@@ -87,27 +79,27 @@ _BLOCK = re.compile(rb"[^\0]+")  # a stretch of held kinds: counts as bytes, 0 f
 
 @lru_cache(maxsize=65536)
 def _split_block(block: bytes, lo: int, size: int, run_starts: frozenset[int]) -> tuple[Groups, ...]:
-    """The splits of one block: its counts start at kind ``lo``. (Keyed on ``run_starts``,
-    all of the target a block's split depends on: a frozenset hashes fast, a Target does not.)"""
+    """The splits of one block: its counts start at kind ``lo``. Keyed on ``run_starts``,
+    all of the target a block's split depends on (a frozenset keeps its hash; a Target
+    works its out at every lookup)."""
     alone = (0,) * lo + tuple(block) + (0,) * (size - lo - len(block))
     n = sum(block)
     return _decompose(alone, 0, n // 3, n % 3 // 2, Target(n // 3, n % 3 // 2, run_starts))
 
 
 @cache
-def _layout(target: Target, size: int) -> tuple[int, ...]:
+def _layout(run_starts: frozenset[int], size: int) -> tuple[int, ...]:
     """The kinds in order with ``size`` (read as 0) after each segment, so that a segment's
     edge parts blocks as a kind not held does."""
     layout: list[int] = []
-    for lo, hi in _segments(target, size):
+    for lo, hi in _segments(run_starts, size):
         layout += [*range(lo, hi), size]
     return tuple(layout)
 
 
-@cache
-def _segments(target: Target, size: int) -> tuple[tuple[int, int], ...]:
+def _segments(run_starts: frozenset[int], size: int) -> tuple[tuple[int, int], ...]:
     """(lo, hi) ranges of kinds no run joins: k and k + 1 are joined when a run starts at k - 1 or k."""
-    cuts = [k + 1 for k in range(size - 1) if not {k - 1, k} & target.run_starts]
+    cuts = [k + 1 for k in range(size - 1) if not {k - 1, k} & run_starts]
     edges = [0, *cuts, size]
     return tuple(pairwise(edges))
 
