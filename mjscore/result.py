@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from mjscore.payment import Payment
 
@@ -77,6 +77,11 @@ class ScoreResult:
     kind: str = "win"  # "win", or "draw" for a settlement without a winner
     side_payments: tuple[Payment, ...] = ()  # paid in another unit (hana: flower chips)
     side_unit: str = ""
+
+    def __reduce__(self) -> tuple[type[ScoreResult], tuple[object, ...]]:
+        """Pickled with its text written: the function that writes it need not pickle."""
+        self.presented  # noqa: B018 - writes the text, once
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
     @property
     def presented(self) -> Shown:

@@ -1,0 +1,29 @@
+"""A result's text is written when first read, yet it behaves as a plain frozen value."""
+
+from __future__ import annotations
+
+import pickle
+
+from mjscore import score
+from mjscore.result import Shown
+
+HAND = "riichi:123m456p789s1z123p+1z ron riichi seat=E"
+
+
+def test_text_is_written_on_first_read_and_kept() -> None:
+    result = score(HAND)
+    assert callable(result.shown)  # riichi passes a function: nothing written yet
+    first = result.presented
+    assert isinstance(result.shown, Shown)
+    # why: the two runs of pins merge, suit by suit, in canonical notation; the flags follow the win
+    assert result.hand == "riichi:123m123456p789s1z+1z ron riichi seat=E round=E"
+    assert result.presented is first  # written once, then kept
+
+
+def test_a_result_pickles_with_its_text() -> None:
+    result = score(HAND)
+    copy = pickle.loads(pickle.dumps(result))
+    assert copy == result
+    assert (copy.hand, copy.header, copy.reading) == (result.hand, result.header, result.reading)
+    # why: riichi 1; no pinfu (a single wait on East, the seat wind's pair); no other yaku -> 1 han
+    assert copy.total == 1
