@@ -66,6 +66,10 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # gen_riichi_hands, bench_mahjong_script
+STALE_HINT = (
+    "\n(hands a reused file holds were drawn under the mjscore of that day; if its rules changed since, "
+    "some may now be refused: run again with --fresh)"
+)
 TARGET_CALL_RATIO = 3.0
 TARGET_E2E_RATIO = 1.0
 OPTIONS_NOTE = (
@@ -424,7 +428,7 @@ def interleaved(
         for name in names:
             run = run_timed(commands[name], env)
             if run.code != 0 or expect.get(name, "") not in run.stderr:
-                sys.exit(f"{' '.join(commands[name])} failed (exit {run.code}): {run.stderr[-2000:]}")
+                sys.exit(f"{' '.join(commands[name])} failed (exit {run.code}): {run.stderr[-2000:]}" + STALE_HINT)
             got[name] = run.wall
         label = "warm-up" if i < warmup else f"run {i - warmup + 1}"
         print(f"   {label:8} " + "   ".join(f"{name} {got[name]:6.3f} s" for name in commands))
@@ -505,7 +509,7 @@ def bench_jobs(txt: Path, hands: int, jobs: int, reps: int, *, env: dict[str, st
             with out.open("wb") as f:
                 run = run_timed(argv[n], env, stdout=f)
             if run.code != 0 or f"{hands} scored, 0 failed" not in run.stderr:
-                sys.exit(f"{' '.join(argv[n])} failed (exit {run.code}): {run.stderr[-2000:]}")
+                sys.exit(f"{' '.join(argv[n])} failed (exit {run.code}): {run.stderr[-2000:]}" + STALE_HINT)
             digests[n].add(hashlib.sha256(out.read_bytes()).hexdigest())
             if i > 0:
                 times[n].append(run.wall)
