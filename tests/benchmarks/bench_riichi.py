@@ -669,8 +669,9 @@ PROBES = (
         "234m567p2z[5555m](777z)+2z ron aka=on",
     ),
     (
-        "a real yakuman and a counted yakuman tie on points: mjscore keeps the counted one (more han), the package "
-        "the real one (RULES.md §2.5: counted yakuman 'only when no real yakuman'); found about 1 in 30,000-100,000",
+        "a real yakuman and a counted yakuman tie on points: both keep the real one (RULES.md §2.5: counted "
+        "yakuman 'only when no real yakuman'; mjscore once kept the counted one, with more han); about 1 in "
+        "30,000-100,000 random hands",
         "3334445556688s+8s tsumo double-riichi dora=7s",
     ),
 )
