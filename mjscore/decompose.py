@@ -82,9 +82,34 @@ def _split_block(block: bytes, lo: int, size: int, run_starts: frozenset[int]) -
     """The splits of one block: its counts start at kind ``lo``. Keyed on ``run_starts``,
     all of the target a block's split depends on (a frozenset keeps its hash; a Target
     works its out at every lookup)."""
+    if _runs_fit_anywhere(run_starts, size)[lo]:  # the same counts split alike in any suit, at any rank
+        return tuple(_moved(split, lo) for split in _split_at_0(block))
     alone = (0,) * lo + tuple(block) + (0,) * (size - lo - len(block))
     n = sum(block)
     return _decompose(alone, 0, n // 3, n % 3 // 2, Target(n // 3, n % 3 // 2, run_starts))
+
+
+def _moved(groups: Groups, by: int) -> Groups:
+    """The same groups ``by`` kinds further on (wild-free: every group has a kind)."""
+    return tuple(Group(g.shape, (g.kind or 0) + by, g.wilds, g.meld) for g in groups)
+
+
+@lru_cache(maxsize=4096)
+def _split_at_0(block: bytes) -> tuple[Groups, ...]:
+    """The splits of a block set at kind 0, where a run may start wherever three kinds fit."""
+    n = sum(block)
+    starts = frozenset(range(len(block) - 2))
+    return _decompose(tuple(block), 0, n // 3, n % 3 // 2, Target(n // 3, n % 3 // 2, starts))
+
+
+@cache
+def _runs_fit_anywhere(run_starts: frozenset[int], size: int) -> tuple[bool, ...]:
+    """For each kind: does a run start at every kind of its segment that has two more after
+    it (a suit of riichi, or one honour)? Then a block's split does not depend on where it lies."""
+    fits = [False] * size
+    for lo, hi in _segments(run_starts, size):
+        fits[lo:hi] = [run_starts.intersection(range(lo, hi)) == set(range(lo, hi - 2))] * (hi - lo)
+    return tuple(fits)
 
 
 @cache

@@ -1,32 +1,51 @@
-"""The segment-wise decomposer finds exactly what the whole-hand search finds, in the same order."""
+"""The block-wise decomposer finds exactly what the whole-hand search finds, in the same order."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from mjscore.decompose import Target, _decompose, decompose
-from mjscore.tiles import RIICHI_KINDS, RUN_STARTS
+from mjscore.tiles import HONOURS, RIICHI_KINDS, RUN_STARTS
 
-# Near-complete hands: tiles drawn from few kinds so that many counts split at all.
+# Riichi's run starts, where a run fits anywhere in a suit, and a made-up set where no run
+# starts at rank 4 (so a block's split depends on where it lies: the other path).
+NO_RANK_4 = RUN_STARTS - {3, 12, 21}
+RUN_START_SETS = st.sampled_from([RUN_STARTS, NO_RANK_4])
+# Groups drawn from few kinds, so that blocks touch and splits are ambiguous.
 KIND_POOLS = st.sampled_from([list(range(RIICHI_KINDS)), [0, 1, 2, 3, 4, 5, 6, 7, 8, 27], [9, 10, 11, 12, 13, 31, 32]])
 
 
 @st.composite
 def counts_and_target(draw: st.DrawFn) -> tuple[tuple[int, ...], Target]:
-    sets = draw(st.integers(0, 4))
-    pairs = draw(st.integers(0, 1))
+    """Sets (runs or pungs) and at most one pair, as counts; sometimes a tile more or less."""
     pool = draw(KIND_POOLS)
-    kinds = draw(st.lists(st.sampled_from(pool), min_size=3 * sets + 2 * pairs, max_size=3 * sets + 2 * pairs))
+    sets, pairs = draw(st.integers(0, 4)), draw(st.integers(0, 1))
+    kinds: list[int] = []
+    for _ in range(sets):
+        k = draw(st.sampled_from(pool))
+        run = k < HONOURS and k % 9 <= 6 and draw(st.booleans())
+        kinds += [k, k + 1, k + 2] if run else [k] * 3
+    kinds += [draw(st.sampled_from(pool))] * 2 * pairs
+    if draw(st.booleans()):  # a near miss: one tile swapped for another
+        assume(kinds)
+        kinds[draw(st.integers(0, len(kinds) - 1))] = draw(st.sampled_from(pool))
     counts = [0] * RIICHI_KINDS
     for k in kinds:
         counts[k] += 1
-    return tuple(counts), Target(sets=sets, pairs=pairs, run_starts=RUN_STARTS)
+    assume(max(counts) <= 4)
+    return tuple(counts), Target(sets=sets, pairs=pairs, run_starts=draw(RUN_START_SETS))
+
+
+def _counts(held: dict[int, int]) -> tuple[int, ...]:
+    return tuple(held.get(k, 0) for k in range(RIICHI_KINDS))
 
 
 @settings(max_examples=400, deadline=None)
 @given(counts_and_target())
-def test_segments_agree_with_whole_search(case: tuple[tuple[int, ...], Target]) -> None:
+# why: 456m and a 5p pair: a run from 4m, which NO_RANK_4 forbids, so no split at all there
+@example((_counts({3: 1, 4: 1, 5: 1, 13: 2}), Target(1, 1, NO_RANK_4)))
+def test_blocks_agree_with_whole_search(case: tuple[tuple[int, ...], Target]) -> None:
     counts, target = case
     assert decompose(counts, 0, target) == _decompose(counts, 0, target.sets, target.pairs, target)
 
@@ -34,10 +53,16 @@ def test_segments_agree_with_whole_search(case: tuple[tuple[int, ...], Target]) 
 def test_ambiguous_shape_keeps_both_splits_in_order() -> None:
     # why: 111222333m 55p splits as three pungs or as three 123m runs; kind order puts the
     # pungs (SET sorts before RUN at kind 0) first, exactly as the whole-hand search sorts.
-    counts = [0] * RIICHI_KINDS
-    for k, n in ((0, 3), (1, 3), (2, 3), (13, 2)):
-        counts[k] = n
+    counts = _counts({0: 3, 1: 3, 2: 3, 13: 2})
     target = Target(sets=3, pairs=1, run_starts=RUN_STARTS)
-    found = decompose(tuple(counts), 0, target)
+    found = decompose(counts, 0, target)
     assert len(found) == 2
-    assert found == _decompose(tuple(counts), 0, 3, 1, target)
+    assert found == _decompose(counts, 0, 3, 1, target)
+
+
+def test_the_same_block_splits_alike_in_every_suit() -> None:
+    # why: 123 of any suit is one run starting at its 1; held once in each suit plus 11z,
+    # the block cache splits "1 1 1" once and moves it to 1m, 1p and 1s.
+    counts = _counts({0: 1, 1: 1, 2: 1, 9: 1, 10: 1, 11: 1, 18: 1, 19: 1, 20: 1, 27: 2})
+    (split,) = decompose(counts, 0, Target(sets=3, pairs=1, run_starts=RUN_STARTS))
+    assert [(g.shape.value, g.kind) for g in split] == [("run", 0), ("run", 9), ("run", 18), ("pair", 27)]
