@@ -53,20 +53,24 @@ def _by_blocks(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
     yields them in the order ``_decompose`` sorts them."""
     parts: list[tuple[Groups, ...]] = []
     sets = pairs = 0
-    size = len(counts)
-    layout = _layout(target.run_starts, size)
-    row = bytes(map((*counts, 0).__getitem__, layout))  # index ``size`` reads the 0 appended
-    for found in _BLOCK.finditer(row):
-        block = found.group()
-        n = sum(block)
-        if n % 3 == 1:
-            return ()
-        split = _split_block(block, layout[found.start()], size, target.run_starts)
-        if not split:
-            return ()
-        sets += n // 3
-        pairs += n % 3 // 2
-        parts.append(split)
+    size, run_starts = len(counts), target.run_starts
+    ends = _segment_ends(run_starts, size)
+    row = bytes(counts)  # a count per kind, each below 256
+    for found in _HELD.finditer(row):
+        lo, hi = found.span()
+        while lo < hi:  # a stretch of held kinds, cut where a segment ends
+            end = min(hi, ends[lo])
+            block = row[lo:end]
+            n = sum(block)
+            if n % 3 == 1:
+                return ()
+            split = _split_block(block, lo, size, run_starts)
+            if not split:
+                return ()
+            sets += n // 3
+            pairs += n % 3 // 2
+            parts.append(split)
+            lo = end
     if (sets, pairs) != (target.sets, target.pairs):
         return ()
     if all(len(split) == 1 for split in parts):  # the usual case: one way to split each block
@@ -74,7 +78,7 @@ def _by_blocks(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
     return tuple(tuple(chain.from_iterable(joined)) for joined in product(*parts))
 
 
-_BLOCK = re.compile(rb"[^\0]+")  # a stretch of held kinds: counts as bytes, 0 for a kind not held
+_HELD = re.compile(rb"[^\0]+")  # a stretch of held kinds, in counts as bytes
 
 
 @lru_cache(maxsize=65536)
@@ -113,13 +117,9 @@ def _runs_fit_anywhere(run_starts: frozenset[int], size: int) -> tuple[bool, ...
 
 
 @cache
-def _layout(run_starts: frozenset[int], size: int) -> tuple[int, ...]:
-    """The kinds in order with ``size`` (read as 0) after each segment, so that a segment's
-    edge parts blocks as a kind not held does."""
-    layout: list[int] = []
-    for lo, hi in _segments(run_starts, size):
-        layout += [*range(lo, hi), size]
-    return tuple(layout)
+def _segment_ends(run_starts: frozenset[int], size: int) -> tuple[int, ...]:
+    """For each kind, where its segment ends (the first kind past it)."""
+    return tuple(hi for lo, hi in _segments(run_starts, size) for _ in range(lo, hi))
 
 
 def _segments(run_starts: frozenset[int], size: int) -> tuple[tuple[int, int], ...]:
