@@ -10,18 +10,26 @@ from dataclasses import dataclass
 from enum import Enum
 
 
-class Win(Enum):
+class IdentityEnum(Enum):
+    """An Enum hashed by identity, in C. Its members are parts of groups and melds,
+    which key many caches, and Enum's own hash is a Python call; members are
+    singletons compared by identity, so this hash agrees with equality."""
+
+    __hash__ = object.__hash__
+
+
+class Win(IdentityEnum):
     TSUMO = "tsumo"  # self-drawn: every other player pays
     RON = "ron"  # on a discard: the discarder pays
 
 
-class MeldKind(Enum):
+class MeldKind(IdentityEnum):
     OPEN = "open"  # claimed: PON, chi, Min-KAN or Ka-KAN, written (...)
     CLOSED_KAN = "closed-kan"  # An-KAN, written [...]; the hand stays concealed
     SHOWN = "shown"  # a dealt or drawn set only shown face up, written {...}: no claim
 
 
-class Shape(Enum):
+class Shape(IdentityEnum):
     SET = "set"  # three alike (Kohtsu, pung)
     KAN = "kan"  # four alike, always declared
     PAIR = "pair"

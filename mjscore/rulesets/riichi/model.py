@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import NamedTuple
 
-from mjscore.hand import Group, Hand, MeldKind, Shape, Win
+from mjscore.hand import Group, Hand, IdentityEnum, MeldKind, Shape, Win
 from mjscore.options import option
 from mjscore.tiles import HONOURS, WINDS
 
@@ -26,7 +25,7 @@ class RiichiOptions:
     kiriage: bool = option(False, "round 4 han 30 fu and 3 han 60 fu up to mangan", _Y2)
 
 
-class Wait(Enum):
+class Wait(IdentityEnum):
     TWO_SIDED = "two-sided"
     CLOSED = "closed"  # kanchan: the middle of a run
     EDGE = "edge"  # penchan: 3 of 123 or 7 of 789
