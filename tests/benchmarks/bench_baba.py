@@ -37,7 +37,6 @@ import argparse
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -45,6 +44,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+from bench_common import Spread, code_state, mjscore_exe, pinned, verdict
 
 TARGET_HANDS_PER_S = 10_000
 TARGET_PEAK_MB = 100
@@ -60,62 +61,6 @@ class Run:
     wall_s: float
     cpu_s: float
     peak_rss_mb: float
-
-
-@dataclass(frozen=True)
-class Spread:
-    median: float
-    low: float
-    high: float
-    stdev: float
-
-    @classmethod
-    def of(cls, values: Sequence[float]) -> Spread:
-        stdev = statistics.stdev(values) if len(values) > 1 else 0.0
-        return cls(statistics.median(values), min(values), max(values), stdev)
-
-    @property
-    def rel(self) -> float:
-        """(max - min) / median: how far apart the runs were."""
-        return (self.high - self.low) / self.median if self.median else 0.0
-
-
-def code_state(package_dir: Path) -> str:
-    """Which mjscore is measured: the commit, and whether its files have uncommitted changes."""
-    try:
-        head = subprocess.run(
-            ["git", "-C", str(package_dir), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "-C", str(package_dir), "status", "--porcelain", "--", "."],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return f"{package_dir} (not a git checkout)"
-    return f"commit {head}" + (f" + uncommitted changes in {len(dirty.splitlines())} file(s)" if dirty else "")
-
-
-def venv_tools() -> tuple[Path, Path]:
-    """The python and the ``mjscore`` entry point of the environment running this script."""
-    bindir = Path(sys.executable).parent
-    mjscore = bindir / "mjscore"
-    if not mjscore.exists():
-        found = shutil.which("mjscore")
-        if found is None:
-            sys.exit("mjscore is not installed in this environment (pip install -e .)")
-        mjscore = Path(found)
-    return Path(sys.executable), mjscore
-
-
-def pinned(core: int | None, argv: Sequence[str]) -> list[str]:
-    """``argv`` pinned to one core with taskset (it execs, so the pid is the command's)."""
-    if core is None:
-        return list(argv)
-    if shutil.which("taskset") is None:
-        sys.exit("taskset is not installed (util-linux); use --core none to run unpinned")
-    return ["taskset", "-c", str(core), *argv]
 
 
 BYTECODE_MODES = {
@@ -282,10 +227,6 @@ def bench_startup(
 # --- report
 
 
-def verdict(ok: bool) -> str:
-    return "PASS" if ok else "FAIL"
-
-
 def report(
     main: BatchResult, long: BatchResult | None, startups: Sequence[StartupResult], load: tuple[float, float]
 ) -> list[str]:
@@ -383,7 +324,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.reps, args.long_reps, args.startup_runs = 3, 0, 15
     core = None if args.core == "none" else int(args.core)
 
-    python, mjscore = venv_tools()
+    python, mjscore = Path(sys.executable), mjscore_exe()
     args.data.mkdir(parents=True, exist_ok=True)
     load_before = os.getloadavg()[0]
     import mjscore as package

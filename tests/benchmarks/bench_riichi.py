@@ -52,7 +52,6 @@ import hashlib
 import json
 import os
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
@@ -65,7 +64,10 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))  # gen_riichi_hands, bench_mahjong_script
+sys.path.insert(0, str(HERE))  # gen_riichi_hands, bench_mahjong_script, bench_common
+
+from bench_common import Spread, code_state, mjscore_exe, pinned, verdict  # noqa: E402 - after the path
+
 STALE_HINT = (
     "\n(hands a reused file holds were drawn under the mjscore of that day; if its rules changed since, "
     "some may now be refused: run again with --fresh)"
@@ -137,67 +139,9 @@ YAKU_IDS = {
 # --- small helpers
 
 
-@dataclass(frozen=True)
-class Spread:
-    median: float
-    low: float
-    high: float
-    stdev: float
-
-    @classmethod
-    def of(cls, values: Sequence[float]) -> Spread:
-        return cls(
-            statistics.median(values), min(values), max(values), statistics.stdev(values) if len(values) > 1 else 0.0
-        )
-
-    @property
-    def rel(self) -> float:
-        return (self.high - self.low) / self.median if self.median else 0.0
-
-    def show(self, unit: str, fmt: str = ",.0f") -> str:
-        return (
-            f"median {self.median:{fmt}} {unit}  (min {self.low:{fmt}}, max {self.high:{fmt}}, "
-            f"stdev {self.stdev:{fmt}}, spread {self.rel:.1%})"
-        )
-
-
 def ratio_spread(a: Sequence[float], b: Sequence[float]) -> Spread:
     """Per-repetition ratios a[i] / b[i] (the repetitions were interleaved)."""
     return Spread.of([x / y for x, y in zip(a, b, strict=True)])
-
-
-def code_state() -> str:
-    import mjscore
-
-    package = Path(mjscore.__file__).parent
-    try:
-        head = subprocess.run(
-            ["git", "-C", str(package), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "-C", str(package), "status", "--porcelain", "--", "."], capture_output=True, text=True, check=True
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return f"{package} (not a git checkout)"
-    return f"commit {head}" + (f" + uncommitted changes in {len(dirty.splitlines())} file(s)" if dirty else "")
-
-
-def mjscore_exe() -> Path:
-    exe = Path(sys.executable).parent / "mjscore"
-    if exe.exists():
-        return exe
-    found = shutil.which("mjscore")
-    if found is None:
-        sys.exit("mjscore is not installed in this environment (pip install -e .)")
-    return Path(found)
-
-
-def pinned(core: int | None, argv: Sequence[str]) -> list[str]:
-    if core is None:
-        return list(argv)
-    if shutil.which("taskset") is None:
-        sys.exit("taskset is not installed (util-linux); use --core none")
-    return ["taskset", "-c", str(core), *argv]
 
 
 @contextlib.contextmanager
@@ -699,10 +643,6 @@ def run_probes() -> list[tuple[str, str, str, str]]:
 # --- report
 
 
-def verdict(ok: bool) -> str:
-    return "PASS" if ok else "FAIL"
-
-
 def report(
     call: CallResult,
     e2e: E2EResult | None,
@@ -861,8 +801,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     import mahjong  # noqa: F401 - fail early if the benchmark dependency is missing
 
+    import mjscore
+
+    package_dir = Path(mjscore.__file__).parent
     load_before = os.getloadavg()[0]
-    state = code_state()
+    state = code_state(package_dir)
     print(f"python {sys.executable}\nmjscore {mjscore_exe()} ({state}); mahjong {version('mahjong')}")
     print(f"cores {os.cpu_count()}, load {load_before:.2f}")
     paths, gen_stats = hands_files(args.data, args.hands, args.seed, args.fresh)
@@ -896,8 +839,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print("\n".join(lines))
     print(f"measured: mjscore {state}")
-    if code_state() != state:
-        print(f"WARNING: mjscore changed during the run (now {code_state()}): the figures mix two versions")
+    if code_state(package_dir) != state:
+        print(f"WARNING: mjscore changed during the run (now {code_state(package_dir)}): the figures mix two versions")
     if args.json:
         figures = {
             "hands": args.hands,
