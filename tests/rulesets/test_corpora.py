@@ -121,9 +121,7 @@ def test_corpora_are_large_and_every_line_has_a_why() -> None:
 )
 def test_corpus_line(entry: Entry) -> None:
     if entry.expected.startswith("error"):
-        with pytest.raises(HandError) as caught:
-            score(entry.hand)
-        assert {p.code for p in caught.value.problems} == set(entry.expected.split()[1:])
+        _check_error(entry)
         return
     result = score(entry.hand)
     if entry.expected.startswith("draw"):
@@ -135,6 +133,13 @@ def test_corpus_line(entry: Entry) -> None:
     match = WIN.match(entry.expected)
     assert match, entry.expected
     _check_win(result, match)
+
+
+def _check_error(entry: Entry) -> None:
+    """``error CODE ...``: the line is refused with exactly these problem codes."""
+    with pytest.raises(HandError) as caught:
+        score(entry.hand)
+    assert {p.code for p in caught.value.problems} == set(entry.expected.split()[1:])
 
 
 def _check_win(result: ScoreResult, match: re.Match[str]) -> None:
@@ -218,9 +223,7 @@ def test_baida_corpus_is_there() -> None:
 )
 def test_baida_corpus_line(entry: Entry) -> None:
     if entry.expected.startswith("error"):
-        with pytest.raises(HandError) as caught:
-            score(entry.hand)
-        assert {p.code for p in caught.value.problems} == set(entry.expected.split()[1:])
+        _check_error(entry)
         return
     match = BAIDA_WIN.match(entry.expected)
     assert match, entry.expected
