@@ -184,9 +184,14 @@ def _seven_pairs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
     return r.shape == SEVEN_PAIRS
 
 
+def _in_every_suit(kinds: tuple[int, ...]) -> bool:
+    """The same rank among ``kinds`` in man, pin and sou (a run is known by its lowest kind)."""
+    have = set(kinds)
+    return any({k, k + 9, k + 18} <= have for k in kinds if k < 9)
+
+
 def _mixed_triple_chow(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
-    have = set(r.runs)
-    return any({k, k + 9, k + 18} <= have for k in range(7))
+    return _in_every_suit(r.runs)
 
 
 def _three_concealed_pungs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
@@ -202,8 +207,7 @@ def _little_three_dragons(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) 
 
 
 def _triple_pung(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
-    have = set(r.pungs)
-    return any({k, k + 9, k + 18} <= have for k in range(9))
+    return _in_every_suit(r.pungs)
 
 
 def _three_kongs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
