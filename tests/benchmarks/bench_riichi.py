@@ -282,6 +282,35 @@ def timed_pass(fn: Callable[[], list[Any]], hands: int) -> float:
     return hands / (time.perf_counter() - start)
 
 
+def interleaved_passes(
+    passes: dict[str, Callable[[], list[Any]]],
+    hands: int,
+    warmup: int,
+    reps: int,
+    *,
+    label: str,
+    before: Callable[[], None] = lambda: None,
+) -> tuple[list[float], list[float]]:
+    """Rates of mjscore's and mahjong's passes, in alternating order, ``before`` run ahead of
+    each pass; the warm-up passes are printed but not kept."""
+    kept: dict[str, list[float]] = {name: [] for name in passes}
+    for i in range(warmup + reps):
+        got = {}
+        for name in list(passes) if i % 2 == 0 else reversed(list(passes)):
+            before()
+            got[name] = timed_pass(passes[name], hands)
+        mj_rate, pk_rate = got["mjscore"], got["mahjong"]
+        shown = "warm-up" if i < warmup else f"{label} {i - warmup + 1}"
+        print(
+            f"   {shown:8} mjscore {mj_rate:9,.0f} hands/s   mahjong {pk_rate:9,.0f} hands/s   "
+            f"ratio {mj_rate / pk_rate:5.2f}"
+        )
+        if i >= warmup:
+            for name, rate in got.items():
+                kept[name].append(rate)
+    return kept["mjscore"], kept["mahjong"]
+
+
 def bench_call(txt: Path, jsonl: Path, reps: int, warmup: int, core: int | None) -> CallResult:
     from mahjong.hand_calculating.hand import HandCalculator
 
@@ -309,37 +338,10 @@ def bench_call(txt: Path, jsonl: Path, reps: int, warmup: int, core: int | None)
         n = len(parsed)
         print(f"a. scoring call, {n:,} hands, pinned to core {core}; {warmup} warm-up + {reps} interleaved runs")
         print(f"   (untimed: parse_hand {parse_rate:,.0f} hands/s; mahjong inputs built {build_rate:,.0f} hands/s)")
-        mj_rates: list[float] = []
-        pk_rates: list[float] = []
-        for i in range(warmup + reps):
-            order = (("mjscore", run_mjscore), ("mahjong", run_mahjong))
-            got = {}
-            for name, fn in order if i % 2 == 0 else reversed(order):
-                got[name] = timed_pass(fn, n)
-            mj_rate, pk_rate = got["mjscore"], got["mahjong"]
-            label = "warm-up" if i < warmup else f"run {i - warmup + 1}"
-            print(
-                f"   {label:8} mjscore {mj_rate:9,.0f} hands/s   mahjong {pk_rate:9,.0f} hands/s   "
-                f"ratio {mj_rate / pk_rate:5.2f}"
-            )
-            if i >= warmup:
-                mj_rates.append(mj_rate)
-                pk_rates.append(pk_rate)
+        passes = {"mjscore": run_mjscore, "mahjong": run_mahjong}
+        mj_rates, pk_rates = interleaved_passes(passes, n, warmup, reps, label="run")
         print("   the same, every cache of both emptied before each pass (each hand new to the process):")
-        mj_cold: list[float] = []
-        pk_cold: list[float] = []
-        for i in range(reps):
-            order = (("mjscore", run_mjscore), ("mahjong", run_mahjong))
-            got = {}
-            for name, fn in order if i % 2 == 0 else reversed(order):
-                empty_caches()
-                got[name] = timed_pass(fn, n)
-            mj_cold.append(got["mjscore"])
-            pk_cold.append(got["mahjong"])
-            print(
-                f"   cold {i + 1:<3} mjscore {got['mjscore']:9,.0f} hands/s   mahjong {got['mahjong']:9,.0f} hands/s   "
-                f"ratio {got['mjscore'] / got['mahjong']:5.2f}"
-            )
+        mj_cold, pk_cold = interleaved_passes(passes, n, 0, reps, label="cold", before=empty_caches)
     return CallResult(n, mj_rates, pk_rates, parse_rate, build_rate, run_mjscore(), run_mahjong(), mj_cold, pk_cold)
 
 
@@ -845,7 +847,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         figures = {
             "hands": args.hands,
             "generator": gen_stats,
-            "call": {"mjscore_rates": call.mjscore_rates, "mahjong_rates": call.mahjong_rates},
+            "call": {
+                "mjscore_rates": call.mjscore_rates,
+                "mahjong_rates": call.mahjong_rates,
+                "mjscore_cold_rates": call.mjscore_cold_rates,
+                "mahjong_cold_rates": call.mahjong_cold_rates,
+            },
             "e2e": None
             if e2e is None
             else {
