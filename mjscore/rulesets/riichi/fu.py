@@ -41,9 +41,8 @@ def fu_lines(r: RiichiReading, t: RiichiTable) -> tuple[tuple[ScoreLine, ...], i
         lines.append(_CLOSED_RON)
     if t.win is Win.TSUMO and not pinfu:
         lines.append(_TSUMO)
-    opened_by_ron = r.win_group if r.ron_opened else -1
     lines += [
-        _set_line(g.kind, g.shape is Shape.KAN, not g.is_open and i != opened_by_ron, i == opened_by_ron)
+        _set_line(g.kind, g.shape is Shape.KAN, r.concealed(i), r.ron_opened and i == r.win_group)
         for i, g in enumerate(r.groups)
         if g.shape is Shape.SET or g.shape is Shape.KAN
     ]
