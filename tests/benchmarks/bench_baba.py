@@ -45,6 +45,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_common, also when pytest imports this file
+
 from bench_common import Spread, code_state, mjscore_exe, pinned, verdict
 
 TARGET_HANDS_PER_S = 10_000
