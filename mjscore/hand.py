@@ -2,12 +2,17 @@
 
 Kinds are indices into the rule set's tile set; wild cards are counted, not
 named, until a reading says what each one stands for.
+
+``Meld``, ``Group`` and ``Hand`` are NamedTuples, as immutable as frozen
+dataclasses: they key the scoring caches and are compared and hashed many
+times a hand, and a tuple does both in C where a dataclass runs Python code.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 
 class IdentityEnum(Enum):
@@ -37,8 +42,7 @@ class Shape(IdentityEnum):
     SINGLE = "single"  # one card of a special shape (e.g. Ba-ittsu)
 
 
-@dataclass(frozen=True, slots=True)
-class Meld:
+class Meld(NamedTuple):
     """A group laid on the table as written: real kinds plus wild cards."""
 
     kinds: tuple[int, ...]
@@ -50,8 +54,7 @@ class Meld:
         return len(self.kinds) + self.wilds
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Group:
+class Group(NamedTuple):
     """One group of a reading. ``kind`` is what it is a group *of*
     (a run's lowest kind); ``None`` when it is wild cards only."""
 
@@ -65,8 +68,7 @@ class Group:
         return self.meld is MeldKind.OPEN
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(NamedTuple):
     """What a player holds at the win: concealed kinds (sorted), wilds, melds."""
 
     concealed: tuple[int, ...]
