@@ -8,7 +8,7 @@ fills riichi's hooks (flower fu, the Pinfu choice, eight flowers, chips).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar
 
 from mjscore.engine import Rule
@@ -131,7 +131,7 @@ class Hana(Riichi):
         """With Pinfu claimed the flower fu are ignored; the other choice drops Pinfu
         and counts them. Both are scored and the better one kept (RULES.md §3)."""
         if t.flower_fu and is_pinfu(reading, t):
-            return (t, replace(t, pinfu_allowed=False))
+            return (t, t._replace(pinfu_allowed=False))
         return (t,)
 
     def _extra_candidates(self, deal: RiichiDeal) -> list[Scored]:

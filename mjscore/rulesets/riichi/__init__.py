@@ -172,11 +172,11 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         if problems:
             raise fail(text, problems)
         built = hand.hand()
-        kinds = [k for k, _ in hand.all_tiles]
-        table = RiichiTable(
-            hand=built,
-            winning=hand.winning[0],
-            win=win,
+        kinds = built.all_kinds
+        table = RiichiTable.of(
+            built,
+            hand.winning[0],
+            win,
             flags=flags,
             seat=seat,
             round=prevalent,
@@ -187,7 +187,6 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             sticks=sticks,
             pao=pao,
             discarder=discarder,
-            kinds=frozenset(kinds),
             flowers=hand.flowers,
             flower_fu=self._flower_fu(hand.flowers, options),
         )
@@ -203,7 +202,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         if has_red and "aka" in items.options and not items.options["aka"]:
             problems.append(Problem("aka-off", "a red five (0m, 0p, 0s) is written but aka=off says none exist"))
         elif has_red and not options.aka:
-            options = with_values(options, {"aka": True})  # NOTATION.md: writing a red five turns aka on
+            options = _aka_on(options)  # NOTATION.md: writing a red five turns aka on
         return options
 
     def _flag_problems(
@@ -405,11 +404,15 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         if limit_lines:  # limit hands replace every other item (RULES.md §2.5)
             lines = tuple(limit_lines) if o.yakuman_stack else (max(limit_lines, key=lambda x: x.value),)
         fu_rows, fu = fu_lines(reading, t)
-        han = sum(x.value for x in lines)
+        han = yaku_han = 0
+        not_yaku = self.not_yaku
+        for x in lines:
+            han += x.value
+            if x.rule_id not in not_yaku:
+                yaku_han += x.value
         yakuman = han // YAKUMAN_HAN if limit_lines else 0
         value = hand_value(han, fu, yakuman, o.kiriage)
         points = hand_points(value.base, t.is_dealer, t.win is Win.TSUMO)
-        yaku_han = sum(x.value for x in lines if x.rule_id not in self.not_yaku)
         return Scored(reading, lines, fu_rows, han, fu, yakuman, value.base, value.limit, points, yaku_han)
 
     def _result(self, deal: RiichiDeal, best: Scored, scored: list[Scored]) -> ScoreResult:
@@ -461,7 +464,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         return tuple(header)
 
 
-def _dora_count(indicators: Sequence[written.Tile], kinds: list[int], flowers: tuple[int, ...]) -> int:
+def _dora_count(indicators: Sequence[written.Tile], kinds: tuple[int, ...], flowers: tuple[int, ...]) -> int:
     """Dora held: each indicator points at the next tile; a flower indicator (hana)
     makes every flower of its own kind (flowers or seasons) a dora."""
     count = 0
@@ -471,6 +474,12 @@ def _dora_count(indicators: Sequence[written.Tile], kinds: list[int], flowers: t
         else:
             count += kinds.count(dora_after(k))
     return count
+
+
+@lru_cache(maxsize=64)
+def _aka_on(options: RiichiOptions) -> RiichiOptions:
+    """``options`` with aka on (cached: a batch has few distinct option sets)."""
+    return with_values(options, {"aka": True})
 
 
 def _table(t: RiichiTable, honba: int | None = None, sticks: int | None = None) -> Table:
@@ -623,7 +632,7 @@ def canonical(deal: RiichiDeal, ruleset: str) -> str:
         parts.append(f"({text})" if kind is MeldKind.OPEN else f"[{text}]")
     parts.append("+" + written.format_tiles((hand.winning,)))
     if hand.flowers:
-        parts.append(" " + written.format_tiles([(f, False) for f in hand.flowers]))
+        parts.append(" " + written.format_tiles(tuple((f, False) for f in hand.flowers)))
     words = [t.win.value, *sorted(f for f in t.flags if f not in ("tsumo", "ron"))]
     words += [f"seat={SEATS[WINDS.index(t.seat)]}", f"round={SEATS[WINDS.index(t.round)]}"]
     for key, tiles in deal.indicators:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from mjscore.hand import Group, Hand, IdentityEnum, MeldKind, Shape, Win
@@ -86,9 +86,10 @@ class RiichiReading(NamedTuple):
         return not self.groups[i].is_open and not (self.ron_opened and i == self.win_group)
 
 
-@dataclass(frozen=True, slots=True)
-class RiichiTable:
-    """Everything a riichi rule looks at besides the reading."""
+class RiichiTable(NamedTuple):
+    """Everything a riichi rule looks at besides the reading. Build one with
+    ``of``, which works out the derived facts once (a NamedTuple, frozen like the
+    dataclasses: one is made for every hand, several times faster)."""
 
     hand: Hand  # concealed tiles include the winning tile
     winning: int
@@ -99,25 +100,65 @@ class RiichiTable:
     dora: int  # dora tiles in the hand (each indicator counts)
     ura: int
     red_fives: int
-    honba: int = 0
-    sticks: int = 0
-    pao: int | None = None  # seat wind kind of the liable player
-    discarder: int | None = None  # seat wind kind of the discarder on a ron
-    kinds: frozenset[int] = field(default=frozenset())  # every kind in the hand
-    flowers: tuple[int, ...] = ()  # bonus tiles set aside (hana)
-    flower_fu: int = 0  # fu the flowers add when Pinfu is not claimed (hana, variation 1)
-    pinfu_allowed: bool = True  # False: the reading that drops Pinfu to count the flower fu
-    suits: frozenset[int] = field(init=False)  # 0 man, 1 pin, 2 sou: the suits the hand holds
-    has_honours: bool = field(init=False)
-    closed: bool = field(init=False)  # no open meld (a closed kan keeps the hand closed)
-    is_dealer: bool = field(init=False)
+    honba: int
+    sticks: int
+    pao: int | None  # seat wind kind of the liable player
+    discarder: int | None  # seat wind kind of the discarder on a ron
+    kinds: frozenset[int]  # every kind in the hand
+    flowers: tuple[int, ...]  # bonus tiles set aside (hana)
+    flower_fu: int  # fu the flowers add when Pinfu is not claimed (hana, variation 1)
+    pinfu_allowed: bool  # False: the reading that drops Pinfu to count the flower fu
+    # derived, by ``of``:
+    suits: frozenset[int]  # 0 man, 1 pin, 2 sou: the suits the hand holds
+    has_honours: bool
+    closed: bool  # no open meld (a closed kan keeps the hand closed)
+    is_dealer: bool
 
-    def __post_init__(self) -> None:
-        setter = object.__setattr__  # frozen: derived fields are set once, at construction
-        setter(self, "suits", frozenset(k // 9 for k in self.kinds if k < HONOURS))
-        setter(self, "has_honours", any(k >= HONOURS for k in self.kinds))
-        setter(self, "closed", self.hand.is_concealed)
-        setter(self, "is_dealer", self.seat == DEALER)
+    @classmethod
+    def of(
+        cls,
+        hand: Hand,
+        winning: int,
+        win: Win,
+        *,
+        flags: frozenset[str],
+        seat: int,
+        round: int,  # the prevalent wind
+        dora: int = 0,
+        ura: int = 0,
+        red_fives: int = 0,
+        honba: int = 0,
+        sticks: int = 0,
+        pao: int | None = None,
+        discarder: int | None = None,
+        flowers: tuple[int, ...] = (),
+        flower_fu: int = 0,
+    ) -> RiichiTable:
+        kinds = frozenset(hand.all_kinds)
+        suits = frozenset([k // 9 for k in kinds if k < HONOURS])
+        return cls(
+            hand,
+            winning,
+            win,
+            flags,
+            seat,
+            round,
+            dora,
+            ura,
+            red_fives,
+            honba,
+            sticks,
+            pao,
+            discarder,
+            kinds,
+            flowers,
+            flower_fu,
+            True,
+            suits,
+            max(kinds) >= HONOURS,
+            hand.is_concealed,
+            seat == DEALER,
+        )
 
 
 def group_tiles(g: Group) -> tuple[int, ...]:

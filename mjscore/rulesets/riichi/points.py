@@ -3,6 +3,7 @@ liability, and the settlements of an exhaustive draw."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from mjscore.payment import WINNER, Payment
@@ -70,8 +71,10 @@ class Table(NamedTuple):  # made per hand: a NamedTuple is cheaper than a frozen
     sticks: int
 
 
+@lru_cache(maxsize=4096)
 def win_payments(base: int, table: Table, liable_base: int = 0) -> tuple[Payment, ...]:
-    """Every payment of a win; ``liable_base`` is the part of ``base`` a liable player answers for."""
+    """Every payment of a win; ``liable_base`` is the part of ``base`` a liable player answers for.
+    Cached: payments are frozen, and a batch meets few distinct values and seatings."""
     dealer = table.winner == WINDS[0]
     rows = _shared(base - liable_base, dealer, table) if base > liable_base else []
     if liable_base:
