@@ -226,10 +226,29 @@ _TILE_CODES = {
 }
 
 
+# The digits of each suit letter, looked up: "5" under "p" is (13, False).
+_BY_SUIT = {
+    suit: {code[0]: tile for code, tile in _TILE_CODES.items() if code[1] == suit}
+    for suit in (*SUITS, "z", *BONUS_SUITS)
+}
+_ONLY_TILES = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[1-4]+[fg])*")  # every code a tile: the usual case
+_DIGITS_SUIT = re.compile(r"([0-9]+)([a-z])")
+
+
 @lru_cache(maxsize=4096)
 def read_tiles(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, str], ...]]:
     """(kind, is_red) for each tile of "123m067p"; faults as (offset, message).
     Cached: melds, winning tiles and indicators recur from line to line."""
+    if _ONLY_TILES.fullmatch(text):
+        tiles: list[tuple[int, bool]] = []
+        for digits, suit in _DIGITS_SUIT.findall(text):
+            tiles += map(_BY_SUIT[suit].__getitem__, digits)
+        return tuple(tiles), ()
+    return _read_with_faults(text)
+
+
+def _read_with_faults(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, str], ...]]:
+    """``read_tiles`` one code at a time, each code that is no tile reported where it stands."""
     tiles: list[tuple[int, bool]] = []
     faults: list[tuple[int, str]] = []
     start = 0

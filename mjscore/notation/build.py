@@ -118,10 +118,10 @@ def unknown_word(word: str, known: Sequence[str], col: int) -> Problem:
 
 def read_win(items: Items, problems: list[Problem], tsumo_means: str) -> Win | None:
     """Tsumo or ron: exactly one is required (NOTATION.md)."""
-    given = [w for w in Win if w.value in items.flags]
-    if len(given) == 1:
-        return given[0]
-    if given:
+    tsumo, ron = "tsumo" in items.flags, "ron" in items.flags
+    if tsumo != ron:
+        return Win.TSUMO if tsumo else Win.RON
+    if tsumo:
         problems.append(
             Problem("win-conflict", "tsumo and ron together: a win is one or the other", items.flags["ron"])
         )

@@ -3,21 +3,23 @@ with every problem of the hand collected before any is reported."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 from mjscore.errors import Problem
 from mjscore.hand import Hand, Meld, MeldKind, Win
 from mjscore.notation.build import Items
 from mjscore.notation.tokens import Token
 from mjscore.tiles import (
-    FLOWERS,
     HONOURS,
     RED_FIVES_IN_SET,
     RIICHI_KINDS,
-    SEASONS,
     SEATS,
+    SUITS,
     TILE_NAMES,
     WINDS,
     read_tiles,
@@ -28,89 +30,121 @@ from mjscore.tiles import (
 Tile = tuple[int, bool]  # (kind, is a red five)
 HAND_TILES = 14  # counting each kong as three
 MAX_COPIES = 4
+PLAIN_FIVES = tuple((9 * i + 4, False) for i in range(len(SUITS)))  # 5m 5p 5s, not red
+RED_FIVES = tuple((kind, True) for kind, _ in PLAIN_FIVES)
 
 
 @dataclass(frozen=True, slots=True)
 class WrittenHand:
-    """The tiles as written: concealed (winning tile last), melds, and the winner."""
+    """The tiles as written: concealed (winning tile last), melds, and the winner.
+    Made by ``read_hand``, which also counts the tiles and red fives once."""
 
     concealed: tuple[Tile, ...]  # without the winning tile
     melds: tuple[tuple[MeldKind, tuple[Tile, ...]], ...]
     winning: Tile
     explicit_winner: bool  # written as +TILE
-    flowers: tuple[int, ...] = ()  # bonus tiles set aside (hana), as written
-    all_tiles: tuple[Tile, ...] = field(init=False)  # concealed, winning, then meld tiles
-    red_fives: int = field(init=False)
-
-    def __post_init__(self) -> None:
-        tiles = (*self.concealed, self.winning, *(t for _, tiles in self.melds for t in tiles))
-        object.__setattr__(self, "all_tiles", tiles)  # frozen: derived once, at construction
-        object.__setattr__(self, "red_fives", sum(red for _, red in tiles))
+    flowers: tuple[int, ...]  # bonus tiles set aside (hana), as written
+    all_tiles: tuple[Tile, ...]  # concealed, winning, then meld tiles
+    red_fives: int
 
     def hand(self) -> Hand:
-        concealed = tuple(sorted(k for k, _ in (*self.concealed, self.winning)))
-        melds = tuple(Meld(tuple(sorted(k for k, _ in tiles)), 0, kind) for kind, tiles in self.melds)
-        return Hand(concealed, 0, melds)
+        concealed = sorted([k for k, _ in self.concealed])
+        concealed.append(self.winning[0])
+        concealed.sort()  # nearly sorted already: one cheap pass
+        melds = tuple(Meld(tuple(sorted([k for k, _ in tiles])), 0, kind) for kind, tiles in self.melds)
+        return Hand(tuple(concealed), 0, melds)
+
+
+class _Read(NamedTuple):
+    """What one group of tiles as written holds: cached, as groups recur from line to line."""
+
+    tiles: tuple[Tile, ...]  # riichi tiles, bonus tiles left out
+    faults: tuple[tuple[int, str], ...]  # (offset, message)
+    bonus: tuple[int, ...]  # flowers and seasons, as written
+    reds: int
+
+
+@lru_cache(maxsize=4096)
+def _read(text: str) -> _Read:
+    tiles, faults = read_tiles(text)
+    bonus: tuple[int, ...] = ()
+    if tiles and max(tiles)[0] >= RIICHI_KINDS:
+        bonus = tuple(k for k, _ in tiles if k >= RIICHI_KINDS)
+        tiles = tuple(t for t in tiles if t[0] < RIICHI_KINDS)
+    return _Read(tiles, faults, bonus, sum(map(tiles.count, RED_FIVES)))
 
 
 def read_hand(tokens: Sequence[Token], problems: list[Problem]) -> WrittenHand | None:
+    """The hand of a line's hand tokens (tags cards, open, closed, winning)."""
     concealed: list[Tile] = []
     melds: list[tuple[MeldKind, tuple[Tile, ...]]] = []
+    meld_tiles: list[Tile] = []
     winning: Tile | None = None
-    col = tokens[0].loc + 1 if tokens else 0
     flowers: list[int] = []
+    reds = 0  # of the concealed and meld tiles
     for tok in tokens:
-        tiles = _tiles(tok, problems)
-        bonus = [k for k, _ in tiles if k >= RIICHI_KINDS]
-        if bonus and tok.tag != "cards":
-            code, where = (
-                ("flower-winning-tile", "the winning tile") if tok.tag == "winning" else ("flower-in-meld", "in a meld")
-            )
-            problems.append(
-                Problem(code, f"a flower is set aside as soon as it is drawn: it cannot be {where}", tok.loc + 2)
-            )
-        if bonus:
+        tag = tok.tag
+        tiles, faults, bonus, red = _read(tok.text)
+        if faults or bonus:
             flowers += bonus
-            tiles = tuple(t for t in tiles if t[0] < RIICHI_KINDS)
-        if tok.tag == "cards":
+            problems += _token_problems(tok, faults, bonus)
+        if tag == "cards":
             concealed += tiles
-        elif tok.tag == "winning" and tiles:
+            reds += red
+        elif not tiles:
+            continue
+        elif tag == "winning":
             if winning is not None:
                 problems.append(
                     Problem("two-winning-tiles", "only one +TILE: the tile that completed the hand", tok.loc + 1)
                 )
             winning = tiles[0]
-        elif tok.tag in ("open", "closed") and tiles:
-            kind = MeldKind.OPEN if tok.tag == "open" else MeldKind.CLOSED_KAN
-            problems.extend(meld_problems(kind, tiles, tok.loc + 1))
-            melds.append((kind, tuple(tiles)))
+        else:  # a meld: open (...) or closed [...]
+            kind = MeldKind.OPEN if tag == "open" else MeldKind.CLOSED_KAN
+            fault = meld_fault(kind, tiles)
+            if fault:
+                problems.append(Problem("bad-meld", fault, tok.loc + 1))
+            melds.append((kind, tiles))
+            meld_tiles += tiles
+            reds += red
     if winning is None and any(t.tag == "winning" for t in tokens):
         return None  # the winning tile was a flower: reported above; nothing more to check
     explicit = winning is not None
     if winning is None:
         if not concealed:
+            col = tokens[0].loc + 1 if tokens else 0
             problems.append(Problem("tile-count", "no concealed tile and no +TILE: which tile won the hand?", col))
             return None
         winning = concealed.pop()  # NOTATION.md: the last concealed tile written is the winner
-    return WrittenHand(tuple(concealed), tuple(melds), winning, explicit, tuple(flowers))
+    else:
+        reds += winning[1]
+    all_tiles = (*concealed, winning, *meld_tiles)
+    return WrittenHand(tuple(concealed), tuple(melds), winning, explicit, tuple(flowers), all_tiles, reds)
 
 
-def _tiles(tok: Token, problems: list[Problem]) -> tuple[Tile, ...]:
-    tiles, faults = read_tiles(tok.text)
+def _token_problems(tok: Token, faults: tuple[tuple[int, str], ...], bonus: tuple[int, ...]) -> list[Problem]:
+    """Codes that are no tile; a flower written in a meld or as the winning tile."""
     start = tok.loc + (0 if tok.tag == "cards" else 1) + 1
-    problems.extend(Problem("not-a-tile", message, start + offset) for offset, message in faults)
-    return tiles
+    problems = [Problem("not-a-tile", message, start + offset) for offset, message in faults]
+    if bonus and tok.tag != "cards":
+        code, where = (
+            ("flower-winning-tile", "the winning tile") if tok.tag == "winning" else ("flower-in-meld", "in a meld")
+        )
+        problems.append(
+            Problem(code, f"a flower is set aside as soon as it is drawn: it cannot be {where}", tok.loc + 2)
+        )
+    return problems
 
 
-def meld_problems(kind: MeldKind, tiles: Sequence[Tile], col: int) -> list[Problem]:
+@lru_cache(maxsize=1024)
+def meld_fault(kind: MeldKind, tiles: tuple[Tile, ...]) -> str:
+    """What is wrong with a meld as written ("": nothing)."""
     kinds = sorted(k for k, _ in tiles)
     same = len(set(kinds)) == 1
     if kind is MeldKind.CLOSED_KAN:
-        if len(kinds) == 4 and same:
-            return []
-        return [Problem("bad-meld", "a closed kong [...] is four of one tile", col)]
+        return "" if len(kinds) == 4 and same else "a closed kong [...] is four of one tile"
     if len(kinds) in (3, 4) and same:
-        return []
+        return ""
     is_chow = (
         len(kinds) == 3
         and kinds[0] < HONOURS
@@ -118,8 +152,8 @@ def meld_problems(kind: MeldKind, tiles: Sequence[Tile], col: int) -> list[Probl
         and kinds == list(range(kinds[0], kinds[0] + 3))
     )
     if is_chow:
-        return []
-    return [Problem("bad-meld", "an open meld (...) is a chow (three in a row of one suit), a pung or a kong", col)]
+        return ""
+    return "an open meld (...) is a chow (three in a row of one suit), a pung or a kong"
 
 
 def count_problems(
@@ -132,13 +166,11 @@ def count_problems(
     if size != HAND_TILES:
         problems.append(Problem("tile-count", f"tile count: {size} given, 14 needed (counting each meld as 3)", col))
     tiles = (*written.all_tiles, *indicators)
-    seen = [0] * (RIICHI_KINDS + len(FLOWERS) + len(SEASONS))
-    for kind, _ in tiles:
-        seen[kind] += 1
-    for kind in written.flowers:
-        seen[kind] += 1
-    if max(seen[:RIICHI_KINDS]) > MAX_COPIES or max(seen[RIICHI_KINDS:]) > 1:
-        problems += _copy_problems(written, seen, win, col)
+    kinds = [kind for kind, _ in tiles]
+    kinds += written.flowers
+    most = max(map(kinds.count, set(kinds)))
+    if most > MAX_COPIES or (most > 1 and max(kinds) >= RIICHI_KINDS):
+        problems += _copy_problems(written, Counter(kinds), win, col)
     if written.red_fives or any(red for _, red in indicators):
         problems += _red_problems(tiles, col)
     if aka:
@@ -146,10 +178,10 @@ def count_problems(
     return problems
 
 
-def _copy_problems(written: WrittenHand, seen: list[int], win: Win | None, col: int) -> list[Problem]:
+def _copy_problems(written: WrittenHand, seen: Counter[int], win: Win | None, col: int) -> list[Problem]:
     """Kinds held more often than the set has them (``seen``: a count per kind)."""
     problems = []
-    for kind, n in enumerate(seen):
+    for kind, n in sorted(seen.items()):
         if n <= (1 if kind >= RIICHI_KINDS else MAX_COPIES):  # one of each flower
             continue
         if win is Win.RON and kind == written.winning[0] and n == MAX_COPIES + 1:
@@ -177,9 +209,9 @@ def _red_problems(tiles: Sequence[Tile], col: int) -> list[Problem]:
 
 def _plain_five_problems(tiles: Sequence[Tile], col: int) -> list[Problem]:
     """With aka on, some fives of each suit are red, so fewer plain fives exist."""
-    plain = Counter(suit_of(k) for k, red in tiles if not red and tile_name(k)[0] == "5" and k < HONOURS)
     problems = []
-    for suit, n in sorted(plain.items()):
+    for suit, five in zip(SUITS, PLAIN_FIVES, strict=True):
+        n = tiles.count(five)
         allowed = MAX_COPIES - RED_FIVES_IN_SET[suit]
         if n > allowed:
             problems.append(
@@ -207,14 +239,17 @@ def read_indicators(items: Items, key: str, problems: list[Problem]) -> tuple[Ti
 
 
 def read_seat(items: Items, key: str, default: str | None, problems: list[Problem]) -> int | None:
-    value, col = items.values.get(key, (default or "", 0))
+    value, col = items.values.get(key) or (default or "", 0)
     if not value:
         return None
-    letter = value.upper()
-    if len(letter) == 1 and letter in SEATS:
-        return WINDS[SEATS.index(letter)]
+    wind = _WIND_OF.get(value)
+    if wind is not None:
+        return wind
     problems.append(Problem("bad-value", f"{key}= is a seat letter E, S, W or N, not {value!r}", col))
     return None
+
+
+_WIND_OF = {letter: wind for seat, wind in zip(SEATS, WINDS, strict=True) for letter in (seat, seat.lower())}
 
 
 def read_count(items: Items, key: str, problems: list[Problem]) -> int:
@@ -225,19 +260,17 @@ def read_count(items: Items, key: str, problems: list[Problem]) -> int:
     return 0
 
 
-def format_tiles(tiles: Sequence[Tile]) -> str:
-    """Compact mpsz: "123m05p" (a red five is written 0, before the other fives)."""
-    parts: list[str] = []
-    suit = ""
-    for kind, red in sorted(tiles, key=_TILE_ORDER.__getitem__):
-        name = TILE_NAMES[kind]
-        if name[1] != suit:
-            parts.append(suit)  # sorted by kind, each suit's tiles stand together
-            suit = name[1]
-        parts.append("0" if red else name[0])
-    parts.append(suit)
-    return "".join(parts)
+@lru_cache(maxsize=4096)
+def format_tiles(tiles: tuple[Tile, ...]) -> str:
+    """Compact mpsz: "123m05p" (a red five is written 0, before the other fives).
+    Cached: melds, winning tiles and indicators recur from hand to hand."""
+    codes = "".join(map(_CODE.__getitem__, sorted(tiles, key=_TILE_ORDER.__getitem__)))  # "1m2m3m0p5p"
+    return _SAME_SUIT_NEXT.sub("", codes)
 
 
 # Sort key of every tile: by kind, a red five before the plain fives of its kind.
 _TILE_ORDER = {(kind, red): 2 * kind + (not red) for kind in range(len(TILE_NAMES)) for red in (False, True)}
+_CODE = {
+    (kind, red): ("0" if red else name[0]) + name[1] for kind, name in enumerate(TILE_NAMES) for red in (False, True)
+}
+_SAME_SUIT_NEXT = re.compile(r"([a-z])(?=[0-9]\1)")  # a suit letter the next tile repeats: written once, at the end
