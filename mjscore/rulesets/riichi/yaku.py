@@ -37,7 +37,7 @@ Predicate = Callable[[RiichiReading, RiichiTable, RiichiOptions], int]
 
 def table_features(t: RiichiTable) -> frozenset[str]:
     """The features every reading of a table shares: flags, dora of each kind, how it was won,
-    no terminal or honour at all, at most one suit."""
+    no terminal or honour at all, at most one suit, tiles only a limit hand could use."""
     found = set(t.flags)
     if t.dora:
         found.add(HAS_DORA)
@@ -51,6 +51,8 @@ def table_features(t: RiichiTable) -> frozenset[str]:
         found.add(SIMPLES)
     if len(t.suits) <= 1:
         found.add(ONE_SUIT)
+    if _limit_by_tiles(t):
+        found.add(LIMIT)
     return frozenset(found)
 
 
@@ -59,38 +61,45 @@ def features(r: RiichiReading, t: RiichiTable, shared: frozenset[str] | None = N
     out here) and, for each other gate, a cheap necessary condition of the rows gated on
     it: three runs, runs alike, three pungs, an honour pung, a terminal or honour pair,
     a limit hand being possible at all ... Most readings meet few, so few rows are asked."""
+    shared = table_features(t) if shared is None else shared
     runs, pungs = r.runs, r.pungs
-    found = [
-        gate
-        for gate, present in (
-            (THREE_RUNS, len(runs) >= 3),  # a straight or a triple chow needs three
-            (FOUR_RUNS, len(runs) == 4),  # Pinfu
-            (RUNS_ALIKE, len(set(runs)) < len(runs)),
-            (THREE_PUNGS, len(pungs) >= 3),
-            (HONOUR_PUNG, bool(pungs) and pungs[-1] >= HONOURS),
-            (SEVEN_PAIRS_SHAPE, r.shape == SEVEN_PAIRS),
-            # outside hands: every group, the pair too, holds a terminal or honour
-            (OUTSIDE_PAIR, r.pair in TERMINALS_AND_HONOURS or (r.pair is None and t.kinds <= TERMINALS_AND_HONOURS)),
-            (LIMIT, _maybe_limit(r, t)),
-        )
-        if present
-    ]
-    return (table_features(t) if shared is None else shared).union(found)
+    found = []
+    if len(runs) >= 3:  # a straight or a triple chow needs three
+        found.append(THREE_RUNS)
+        if len(runs) == 4:  # Pinfu
+            found.append(FOUR_RUNS)
+    if len(set(runs)) < len(runs):
+        found.append(RUNS_ALIKE)
+    if pungs and pungs[-1] >= HONOURS:
+        found.append(HONOUR_PUNG)
+    if len(pungs) >= 3:
+        found.append(THREE_PUNGS)
+        if _limit_by_pungs(r):
+            found.append(LIMIT)
+    if r.shape == SEVEN_PAIRS:
+        found.append(SEVEN_PAIRS_SHAPE)
+    elif r.shape == THIRTEEN_ORPHANS:
+        found.append(LIMIT)
+    # outside hands: every group, the pair too, holds a terminal or honour
+    if r.pair in TERMINALS_AND_HONOURS or (r.pair is None and t.kinds <= TERMINALS_AND_HONOURS):
+        found.append(OUTSIDE_PAIR)
+    return shared.union(found) if found else shared
 
 
-def _maybe_limit(r: RiichiReading, t: RiichiTable) -> bool:
-    dragons = sum(k in DRAGONS for k in r.pungs)
-    winds = sum(k in WINDS for k in r.pungs)
+def _limit_by_tiles(t: RiichiTable) -> bool:
+    """The tiles alone allow a limit hand: all honours, one suit without honours
+    (Nine Gates, Big Wheels), all green, all terminals."""
+    return not t.suits or (len(t.suits) == 1 and not t.has_honours) or t.kinds <= GREENS or t.kinds <= TERMINALS
+
+
+def _limit_by_pungs(r: RiichiReading) -> bool:
+    """Four concealed pungs, four kongs, three dragon pungs, three or four wind pungs."""
+    pungs = r.pungs
     return (
-        r.shape == THIRTEEN_ORPHANS
-        or r.concealed_pungs == 4
+        r.concealed_pungs == 4
         or r.kongs == 4
-        or dragons == 3
-        or winds >= 3
-        or not t.suits
-        or (len(t.suits) == 1 and not t.has_honours)
-        or t.kinds <= GREENS
-        or t.kinds <= TERMINALS
+        or sum(k in DRAGONS for k in pungs) == 3
+        or sum(k in WINDS for k in pungs) >= 3
     )
 
 
