@@ -1,0 +1,50 @@
+"""Tile codes: the one-regex reader of well-formed codes reads exactly what the
+per-character reader reads, and the canonical writer writes what reads back.
+
+``read_tiles`` takes its fast path only when every code is a tile; anything else
+goes to ``_read_with_faults``, which locates each fault. Both must agree on every
+text the fast path accepts, and the fast path must never accept a text with a fault.
+"""
+
+from __future__ import annotations
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from mjscore.rulesets.riichi.notation import format_tiles
+from mjscore.tiles import TILE_NAMES, _read_with_faults, read_tiles
+
+CODE_CHARS = "0123456789mpszfgx5"  # digits, every suit letter, a letter that is no suit
+
+
+@given(st.text(alphabet=CODE_CHARS, max_size=16))
+@example("123m067p5z")  # why: every suit, a red five, digits run together
+@example("0z")  # why: no red honour: a fault, whatever the fast path's pattern
+@example("8z")  # why: seven honours only
+@example("5f")  # why: four flowers only
+@example("123")  # why: digits without their suit letter are no tiles
+def test_fast_reader_agrees_with_the_per_character_reader(text: str) -> None:
+    # why: the fast path is an optimisation; the per-character reader is the reference
+    assert read_tiles.__wrapped__(text) == _read_with_faults(text)
+
+
+TILES = st.sampled_from([(k, False) for k in range(len(TILE_NAMES))] + [(4, True), (13, True), (22, True)])
+
+
+@given(st.lists(TILES, max_size=18))
+@example([(13, False), (13, True), (4, False)])  # why: the red five is written 0, before the plain 5p
+def test_format_tiles_reads_back_sorted(tiles: list[tuple[int, bool]]) -> None:
+    text = format_tiles(tuple(tiles))
+    read, faults = read_tiles(text)
+    # why: the canonical text names the same tiles, in kind order, a red five first
+    assert not faults
+    assert list(read) == sorted(tiles, key=lambda t: (t[0], not t[1]))
+    # why: each suit letter is written once, after its digits (compact mpsz)
+    letters = [c for c in text if c.isalpha()]
+    assert len(letters) == len(set(letters))
+
+
+def test_format_tiles_examples() -> None:
+    # why: hand-written canonical forms (NOTATION.md: digits then their suit, red five as 0)
+    assert format_tiles(((0, False), (1, False), (2, False), (13, True), (13, False), (27, False))) == "123m05p1z"
+    assert format_tiles(()) == ""
