@@ -109,6 +109,15 @@ class ScoreResult:
         return sum(p.amount for p in self.payments if p.payee == "winner")
 
     def to_dict(self) -> dict[str, object]:
+        return self.document(_line_dicts)
+
+    def document(self, items: Callable[[tuple[ScoreLine, ...]], object]) -> dict[str, object]:
+        """The JSON document (schema 1) with each run of score lines as ``items`` writes it.
+
+        The schema's one home. ``to_dict`` writes the lines as dicts; the JSON
+        renderer keeps the line objects (frozen, and often shared between hands),
+        to write each from text it encoded once.
+        """
         return {
             "schema": SCHEMA_VERSION,
             "ok": True,
@@ -117,12 +126,10 @@ class ScoreResult:
             "hand": self.hand,
             "context": dict(self.header),
             "reading": self.reading,
-            "items": [line.to_dict() for line in self.lines],
+            "items": items(self.lines),
             "unit": self.unit,
             "total": self.total,
-            "breakdown": {"unit": self.breakdown_unit, "items": [x.to_dict() for x in self.breakdown]}
-            if self.breakdown
-            else None,
+            "breakdown": {"unit": self.breakdown_unit, "items": items(self.breakdown)} if self.breakdown else None,
             "summary": dict(self.summary),
             "payment_unit": self.payment_unit or self.unit,
             "payments": [p.to_dict() for p in self.payments],
@@ -132,3 +139,7 @@ class ScoreResult:
             "received": self.received,
             "notes": list(self.notes),
         }
+
+
+def _line_dicts(lines: tuple[ScoreLine, ...]) -> list[dict[str, object]]:
+    return [line.to_dict() for line in lines]

@@ -1,28 +1,64 @@
-"""``--format json``: one JSON object per hand, errors included (schema 1)."""
+"""``--format json``: one JSON object per hand, errors included (schema 1).
+
+Most of a document is score lines, and the rule sets share line objects between
+hands (a rule's plain line, "base 20" fu), so each line object is encoded once:
+a document is encoded with a stand-in for each line, then the lines' texts are
+put where the stand-ins are. The text is that of encoding the whole document.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from mjscore.errors import HandError
-from mjscore.result import SCHEMA_VERSION, ScoreResult
+from mjscore.result import SCHEMA_VERSION, ScoreLine, ScoreResult
 
-# One encoder for every hand; a result holds no cycles, so the encoder need not look for them.
-_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+
+def _encoder(default: Callable[[object], object]) -> Callable[[object], str]:
+    """The encoder settings' one home; a result holds no cycles, so it need not look for them."""
+    return json.JSONEncoder(ensure_ascii=False, check_circular=False, default=default).encode
+
+
+def _line_dict(o: object) -> object:
+    if isinstance(o, ScoreLine):
+        return o.to_dict()
+    raise TypeError(f"Object of type {type(o).__name__} is not JSON serializable")
+
+
+# Encodes a document whole, a line left in it as its dict.
+_encode = _encoder(_line_dict)
+
+# What a line is first encoded as. Only a string that is NUL, or ends in '"' and NUL,
+# encodes to text holding _STAND_IN_TEXT too: such a document is then encoded whole.
+_STAND_IN = "\0"
+_STAND_IN_TEXT = _encode(_STAND_IN)
 
 
 class JsonRenderer:
+    """Writes documents one at a time (it keeps the lines met in the one being encoded)."""
+
+    _LIMIT = 4096  # line texts remembered; past it the memo starts again (most are one hand's own lines)
+
+    def __init__(self) -> None:
+        # Each line's text by the line's id, the line kept with it: while the text is
+        # remembered, no other object can have that id.
+        self._line_texts: dict[int, tuple[ScoreLine, str]] = {}
+        self._met: list[str] = []  # the texts of the lines in the document being encoded, in order
+        self._encode_standing_in = _encoder(self._stand_in)
+
     def start(self) -> str | None:
         return None
 
     def result(self, number: int, result: ScoreResult, show_all: bool = False) -> str:
-        doc = {"line": number, **result.to_dict()} if number else result.to_dict()
+        doc = result.document(list)  # the lines left whole
+        if number:
+            doc = {"line": number, **doc}
         if show_all:
             doc["candidates"] = [
-                {"reading": c.reading, "total": c.total, "items": [x.to_dict() for x in c.lines]}
-                for c in result.candidates
+                {"reading": c.reading, "total": c.total, "items": list(c.lines)} for c in result.candidates
             ]
-        return _encode(doc)
+        return self._text(doc)
 
     def error(self, number: int, text: str, error: HandError) -> str | None:
         doc: dict[str, object] = {"schema": SCHEMA_VERSION, "ok": False}
@@ -31,3 +67,30 @@ class JsonRenderer:
         doc["hand"] = text
         doc["errors"] = [p.to_dict() for p in error.problems]
         return _encode(doc)
+
+    def _text(self, doc: dict[str, object]) -> str:
+        """``_encode(doc)``, each line's text encoded once and reused."""
+        met = self._met
+        met.clear()
+        parts = self._encode_standing_in(doc).split(_STAND_IN_TEXT)
+        if len(parts) != len(met) + 1:  # a string of the document's own reads as a stand-in
+            return _encode(doc)
+        text = parts + met
+        text[::2], text[1::2] = parts, met  # each line's text where its stand-in was
+        return "".join(text)
+
+    def _stand_in(self, o: object) -> object:
+        """The encoder meets the lines in the order of the text: each one's text is noted."""
+        if not isinstance(o, ScoreLine):
+            return _line_dict(o)  # raises, as for any object json cannot write
+        known = self._line_texts.get(id(o))
+        if known is None:
+            known = self._remember(o)
+        self._met.append(known[1])
+        return _STAND_IN
+
+    def _remember(self, line: ScoreLine) -> tuple[ScoreLine, str]:
+        if len(self._line_texts) >= self._LIMIT:
+            self._line_texts.clear()
+        known = self._line_texts[id(line)] = (line, _encode(line.to_dict()))
+        return known
