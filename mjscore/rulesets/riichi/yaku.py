@@ -15,15 +15,21 @@ from mjscore.engine import Rule
 from mjscore.hand import Win
 from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait, group_tiles
 from mjscore.rulesets.riichi.readings import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
-from mjscore.tiles import DRAGONS, GREENS, HONOURS, TERMINALS_AND_HONOURS, WINDS
+from mjscore.tiles import DRAGONS, GREENS, HONOURS, TERMINALS_AND_HONOURS, WINDS, tile_name
 
 YAKU, DORA, BONUS, YAKUMAN = "yaku", "dora", "bonus", "yakuman"
 NOT_YAKU = frozenset((DORA, BONUS))  # categories that add han but do not make a hand winnable
 # Features a reading may have (see ``features``): rows gated on one are only asked when it is there.
-HAS_DORA, HAS_URA, HAS_RED, HONOUR_PUNG, LIMIT = "has-dora", "has-ura", "has-red", "honour-pung", "maybe-limit"
-SELF_DRAWN, SIMPLES, ONE_SUIT = "self-drawn", "only-simples", "one-suit"
+HAS_DORA, HAS_URA, HAS_RED, SELF_DRAWN, SIMPLES = "has-dora", "has-ura", "has-red", "self-drawn", "only-simples"
 FOUR_RUNS, THREE_RUNS, RUNS_ALIKE = "four-runs", "three-runs", "runs-alike"
-THREE_PUNGS, OUTSIDE_PAIR, SEVEN_PAIRS_SHAPE = "three-pungs", "outside-pair", "seven-pairs-shape"
+THREE_PUNGS, THREE_KONGS, FOUR_CONCEALED = "three-pungs", "three-kongs", "four-concealed-pungs"
+OUTSIDE_PAIR, SEVEN_PAIRS_SHAPE, ORPHANS_SHAPE = "outside-pair", "seven-pairs-shape", "orphans-shape"
+DRAGON_PUNG = tuple(f"pung-of-{tile_name(k)}" for k in DRAGONS)  # white, green, red
+SEAT_WIND_PUNG, ROUND_WIND_PUNG = "seat-wind-pung", "round-wind-pung"
+TWO_DRAGON_PUNGS, THREE_DRAGON_PUNGS, THREE_WIND_PUNGS = "two-dragon-pungs", "three-dragon-pungs", "three-wind-pungs"
+# What the tiles alone allow (a feature of the table): a flush, or a limit hand of tiles.
+HALF_FLUSH_TILES, PURE_ONE_SUIT = "one-suit-and-honours", "one-suit-only"
+GREEN_TILES, HONOUR_TILES, TERMINAL_TILES = "only-greens", "only-honours", "only-terminals"
 TERMINALS = frozenset(k for k in TERMINALS_AND_HONOURS if k < HONOURS)
 BIG_WHEELS = tuple(k for k in range(10, 17) for _ in range(2))  # 22334455667788p
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -36,8 +42,8 @@ Predicate = Callable[[RiichiReading, RiichiTable, RiichiOptions], int]
 
 
 def table_features(t: RiichiTable) -> frozenset[str]:
-    """The features every reading of a table shares: flags, dora of each kind, how it was won,
-    no terminal or honour at all, at most one suit, tiles only a limit hand could use."""
+    """The features every reading of a table shares: flags, dora of each kind, how it was
+    won, and what the tiles alone allow (no terminal or honour at all, one suit ...)."""
     found = set(t.flags)
     if t.dora:
         found.add(HAS_DORA)
@@ -49,18 +55,22 @@ def table_features(t: RiichiTable) -> frozenset[str]:
         found.add(SELF_DRAWN)
     if not (t.kinds & TERMINALS_AND_HONOURS):
         found.add(SIMPLES)
-    if len(t.suits) <= 1:
-        found.add(ONE_SUIT)
-    if _limit_by_tiles(t):
-        found.add(LIMIT)
+    if len(t.suits) == 1:
+        found.add(HALF_FLUSH_TILES if t.has_honours else PURE_ONE_SUIT)
+    if not t.suits:
+        found.add(HONOUR_TILES)
+    if t.kinds <= GREENS:
+        found.add(GREEN_TILES)
+    if t.kinds <= TERMINALS:
+        found.add(TERMINAL_TILES)
     return frozenset(found)
 
 
 def features(r: RiichiReading, t: RiichiTable, shared: frozenset[str] | None = None) -> frozenset[str]:
     """What a reading has, worked out once: the table's features (``shared``, or worked
     out here) and, for each other gate, a cheap necessary condition of the rows gated on
-    it: three runs, runs alike, three pungs, an honour pung, a terminal or honour pair,
-    a limit hand being possible at all ... Most readings meet few, so few rows are asked."""
+    it: three runs, runs alike, three pungs, a pung of a value honour, a terminal or honour
+    pair ... Most readings meet few, so few rows are asked."""
     shared = table_features(t) if shared is None else shared
     runs, pungs = r.runs, r.pungs
     found = []
@@ -70,37 +80,36 @@ def features(r: RiichiReading, t: RiichiTable, shared: frozenset[str] | None = N
             found.append(FOUR_RUNS)
     if len(set(runs)) < len(runs):
         found.append(RUNS_ALIKE)
-    if pungs and pungs[-1] >= HONOURS:
-        found.append(HONOUR_PUNG)
+    if pungs and pungs[-1] >= HONOURS:  # sorted: an honour pung is the last
+        found += _honour_pungs(pungs, t)
     if len(pungs) >= 3:
         found.append(THREE_PUNGS)
-        if _limit_by_pungs(r):
-            found.append(LIMIT)
+        if r.kongs >= 3:
+            found.append(THREE_KONGS)
+        if r.concealed_pungs == 4:
+            found.append(FOUR_CONCEALED)
     if r.shape == SEVEN_PAIRS:
         found.append(SEVEN_PAIRS_SHAPE)
     elif r.shape == THIRTEEN_ORPHANS:
-        found.append(LIMIT)
+        found.append(ORPHANS_SHAPE)
     # outside hands: every group, the pair too, holds a terminal or honour
     if r.pair in TERMINALS_AND_HONOURS or (r.pair is None and t.kinds <= TERMINALS_AND_HONOURS):
         found.append(OUTSIDE_PAIR)
     return shared.union(found) if found else shared
 
 
-def _limit_by_tiles(t: RiichiTable) -> bool:
-    """The tiles alone allow a limit hand: all honours, one suit without honours
-    (Nine Gates, Big Wheels), all green, all terminals."""
-    return not t.suits or (len(t.suits) == 1 and not t.has_honours) or t.kinds <= GREENS or t.kinds <= TERMINALS
-
-
-def _limit_by_pungs(r: RiichiReading) -> bool:
-    """Four concealed pungs, four kongs, three dragon pungs, three or four wind pungs."""
-    pungs = r.pungs
-    return (
-        r.concealed_pungs == 4
-        or r.kongs == 4
-        or sum(k in DRAGONS for k in pungs) == 3
-        or sum(k in WINDS for k in pungs) >= 3
-    )
+def _honour_pungs(pungs: tuple[int, ...], t: RiichiTable) -> list[str]:
+    """A pung of each dragon, of the seat or round wind; two or three dragon pungs, three wind pungs."""
+    found = [DRAGON_PUNG[i] for i, dragon in enumerate(DRAGONS) if dragon in pungs]
+    if len(found) >= 2:
+        found.append(TWO_DRAGON_PUNGS if len(found) == 2 else THREE_DRAGON_PUNGS)
+    if t.seat in pungs:
+        found.append(SEAT_WIND_PUNG)
+    if t.round in pungs:
+        found.append(ROUND_WIND_PUNG)
+    if sum(k in WINDS for k in pungs) >= 3:
+        found.append(THREE_WIND_PUNGS)
+    return found
 
 
 def value_tiles(t: RiichiTable) -> frozenset[int]:
@@ -405,7 +414,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         1,
         "a pung of white dragons",
         _pung_of(lambda _t: DRAGONS[0]),
-        gate=HONOUR_PUNG,
+        gate=DRAGON_PUNG[0],
     ),
     Rule(
         "green-dragon",
@@ -415,7 +424,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         1,
         "a pung of green dragons",
         _pung_of(lambda _t: DRAGONS[1]),
-        gate=HONOUR_PUNG,
+        gate=DRAGON_PUNG[1],
     ),
     Rule(
         "red-dragon",
@@ -425,7 +434,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         1,
         "a pung of red dragons",
         _pung_of(lambda _t: DRAGONS[2]),
-        gate=HONOUR_PUNG,
+        gate=DRAGON_PUNG[2],
     ),
     Rule(
         "seat-wind",
@@ -435,7 +444,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         1,
         "a pung of the seat wind",
         _pung_of(lambda t: t.seat),
-        gate=HONOUR_PUNG,
+        gate=SEAT_WIND_PUNG,
     ),
     Rule(
         "prevalent-wind",
@@ -445,7 +454,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         1,
         "a pung of the round wind",
         _pung_of(lambda t: t.round),
-        gate=HONOUR_PUNG,
+        gate=ROUND_WIND_PUNG,
     ),
     Rule(
         "haitei",
@@ -552,7 +561,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         2,
         "two dragon pungs and a dragon pair",
         _little_three_dragons,
-        gate=HONOUR_PUNG,
+        gate=TWO_DRAGON_PUNGS,
     ),
     Rule(
         "triple-pung",
@@ -564,7 +573,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         _triple_pung,
         gate=THREE_PUNGS,
     ),
-    Rule("three-kongs", "Three Kongs", "三槓子", YAKU, 2, "three kongs", _three_kongs, gate=THREE_PUNGS),
+    Rule("three-kongs", "Three Kongs", "三槓子", YAKU, 2, "three kongs", _three_kongs, gate=THREE_KONGS),
     Rule(
         "pure-outside-hand",
         "Pure Outside Hand",
@@ -578,7 +587,15 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         gate=OUTSIDE_PAIR,
     ),
     Rule(
-        "half-flush", "Half Flush", "混一色", YAKU, 3, "one suit and honours", _half_flush, value_open=2, gate=ONE_SUIT
+        "half-flush",
+        "Half Flush",
+        "混一色",
+        YAKU,
+        3,
+        "one suit and honours",
+        _half_flush,
+        value_open=2,
+        gate=HALF_FLUSH_TILES,
     ),
     Rule(
         "twice-pure-double-chow",
@@ -602,7 +619,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         _full_flush,
         supersedes=("half-flush",),
         value_open=5,
-        gate=ONE_SUIT,
+        gate=PURE_ONE_SUIT,
     ),
     Rule("dora", "Dora", "ドラ", DORA, 1, "each tile an indicator points at (not a yaku)", _dora, gate=HAS_DORA),
     Rule(
@@ -621,10 +638,19 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
 _13 = 13
 YAKUMAN_RULES: tuple[RiichiRule, ...] = (
     Rule(
-        "all-green", "All Green", "緑一色", YAKUMAN, _13, "only 2 3 4 6 8 sou and green dragons", _all_green, gate=LIMIT
+        "all-green",
+        "All Green",
+        "緑一色",
+        YAKUMAN,
+        _13,
+        "only 2 3 4 6 8 sou and green dragons",
+        _all_green,
+        gate=GREEN_TILES,
     ),
-    Rule("all-honours", "All Honours", "字一色", YAKUMAN, _13, "only honours", _all_honours, gate=LIMIT),
-    Rule("all-terminals", "All Terminals", "清老頭", YAKUMAN, _13, "only terminals", _all_terminals, gate=LIMIT),
+    Rule("all-honours", "All Honours", "字一色", YAKUMAN, _13, "only honours", _all_honours, gate=HONOUR_TILES),
+    Rule(
+        "all-terminals", "All Terminals", "清老頭", YAKUMAN, _13, "only terminals", _all_terminals, gate=TERMINAL_TILES
+    ),
     Rule(
         "four-concealed-pungs",
         "Four Concealed Pungs",
@@ -633,7 +659,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         _13,
         "four pungs not claimed (tsumo on a dual-pung wait)",
         _four_concealed_pungs,
-        gate=LIMIT,
+        gate=FOUR_CONCEALED,
     ),
     Rule(
         "four-concealed-pungs-single-wait",
@@ -644,9 +670,9 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "four concealed pungs won on the pair (double limit)",
         _four_concealed_single,
         supersedes=("four-concealed-pungs",),
-        gate=LIMIT,
+        gate=FOUR_CONCEALED,
     ),
-    Rule("four-kongs", "Four Kongs", "四槓子", YAKUMAN, _13, "four kongs", _four_kongs, gate=LIMIT),
+    Rule("four-kongs", "Four Kongs", "四槓子", YAKUMAN, _13, "four kongs", _four_kongs, gate=THREE_KONGS),
     Rule(
         "thirteen-orphans",
         "Thirteen Orphans",
@@ -655,7 +681,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         _13,
         "one of each terminal and honour plus one more",
         _thirteen_orphans,
-        gate=LIMIT,
+        gate=ORPHANS_SHAPE,
     ),
     Rule(
         "thirteen-orphans-13-wait",
@@ -666,7 +692,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "thirteen orphans won on the pair tile (double limit)",
         _thirteen_orphans_13,
         supersedes=("thirteen-orphans",),
-        gate=LIMIT,
+        gate=ORPHANS_SHAPE,
     ),
     Rule(
         "big-three-dragons",
@@ -676,7 +702,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         _13,
         "three dragon pungs",
         _big_three_dragons,
-        gate=LIMIT,
+        gate=THREE_DRAGON_PUNGS,
     ),
     Rule(
         "little-four-winds",
@@ -686,7 +712,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         _13,
         "three wind pungs and a wind pair",
         _little_four_winds,
-        gate=LIMIT,
+        gate=THREE_WIND_PUNGS,
     ),
     Rule(
         "big-four-winds",
@@ -697,7 +723,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "four wind pungs (double limit)",
         _big_four_winds,
         supersedes=("little-four-winds",),
-        gate=LIMIT,
+        gate=THREE_WIND_PUNGS,
     ),
     Rule(
         "big-wheels",
@@ -708,7 +734,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "22334455667788 in pins, closed",
         _big_wheels,
         value_open=CLOSED_ONLY,
-        gate=LIMIT,
+        gate=PURE_ONE_SUIT,
     ),
     Rule(
         "nine-gates",
@@ -719,7 +745,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "closed 1112345678999 of one suit plus one more",
         _nine_gates,
         value_open=CLOSED_ONLY,
-        gate=LIMIT,
+        gate=PURE_ONE_SUIT,
     ),
     Rule(
         "pure-nine-gates",
@@ -731,7 +757,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         _pure_nine_gates,
         supersedes=("nine-gates",),
         value_open=CLOSED_ONLY,
-        gate=LIMIT,
+        gate=PURE_ONE_SUIT,
     ),
     Rule(
         "heavenly-hand",
