@@ -6,6 +6,7 @@ usage error (bad option, rules file or deck file).
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -146,6 +147,8 @@ def batch(file: IO[str], fmt: str, rules: str | None, deck: Path | None, jobs: i
     scored = failed = 0
     _emit(renderer.start())
     for item in stream:
+        if not scored + failed:  # the first line has loaded its rule set: what is made so far lives to the end,
+            gc.freeze()  # so the collector need not walk it again at every full collection
         if item.output is not None:
             out.write(item.output + "\n")
         if not item.problems:
