@@ -237,8 +237,12 @@ _DIGITS_SUIT = re.compile(r"([0-9]+)([a-z])")
 
 @lru_cache(maxsize=4096)
 def read_tiles(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, str], ...]]:
-    """(kind, is_red) for each tile of "123m067p"; faults as (offset, message).
-    Cached: melds, winning tiles and indicators recur from line to line."""
+    """``tiles_in``, cached: melds, winning tiles and indicators recur from line to line."""
+    return tiles_in(text)
+
+
+def tiles_in(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, str], ...]]:
+    """(kind, is_red) for each tile of "123m067p"; faults as (offset, message)."""
     if _ONLY_TILES.fullmatch(text):
         tiles: list[tuple[int, bool]] = []
         for digits, suit in _DIGITS_SUIT.findall(text):
@@ -248,7 +252,7 @@ def read_tiles(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int
 
 
 def _read_with_faults(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, str], ...]]:
-    """``read_tiles`` one code at a time, each code that is no tile reported where it stands."""
+    """``tiles_in`` one code at a time, each code that is no tile reported where it stands."""
     tiles: list[tuple[int, bool]] = []
     faults: list[tuple[int, str]] = []
     start = 0

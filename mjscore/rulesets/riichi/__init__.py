@@ -45,7 +45,7 @@ from mjscore.rulesets.riichi.yaku import (
     table_features,
 )
 from mjscore.settings import Settings
-from mjscore.tiles import FLOWERS, RIICHI_KINDS, SEATS, WINDS, dora_after, tile_name
+from mjscore.tiles import RIICHI_KINDS, SEATS, WINDS, tile_name
 
 KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
 DRAW_KEYS = ("tenpai", "nagashi", "honba", "sticks")
@@ -171,17 +171,15 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         problems += _seat_problems(items, seat, win, pao, discarder)
         if problems:
             raise fail(text, problems)
-        built = hand.hand()
-        kinds = built.all_kinds
         table = RiichiTable.of(
-            built,
+            hand.hand(),
             hand.winning[0],
             win,
             flags=flags,
             seat=seat,
             round=prevalent,
-            dora=_dora_count(dora, kinds, hand.flowers),
-            ura=_dora_count(ura, kinds, hand.flowers),
+            dora_indicators=dora,
+            ura_indicators=ura,
             red_fives=hand.red_fives,
             honba=honba,
             sticks=sticks,
@@ -462,18 +460,6 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             changed = {k: v for k, v in as_dict(deal.options).items() if v != defaults[k]}
             header.append(("options", ", ".join(f"{k}={specs[k].shown(v)}" for k, v in changed.items())))
         return tuple(header)
-
-
-def _dora_count(indicators: Sequence[written.Tile], kinds: tuple[int, ...], flowers: tuple[int, ...]) -> int:
-    """Dora held: each indicator points at the next tile; a flower indicator (hana)
-    makes every flower of its own kind (flowers or seasons) a dora."""
-    count = 0
-    for k, _ in indicators:
-        if k >= RIICHI_KINDS:
-            count += sum((f in FLOWERS) == (k in FLOWERS) for f in flowers)
-        else:
-            count += kinds.count(dora_after(k))
-    return count
 
 
 @lru_cache(maxsize=64)

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from mjscore.hand import Group, Hand, IdentityEnum, MeldKind, Shape, Win
 from mjscore.options import option
-from mjscore.tiles import HONOURS, WINDS
+from mjscore.tiles import FLOWERS, HONOURS, RIICHI_KINDS, WINDS, dora_after
 
 DEALER = WINDS[0]  # East's seat
 
@@ -124,8 +124,8 @@ class RiichiTable(NamedTuple):
         flags: frozenset[str],
         seat: int,
         round: int,  # the prevalent wind
-        dora: int = 0,
-        ura: int = 0,
+        dora_indicators: Sequence[tuple[int, bool]] = (),
+        ura_indicators: Sequence[tuple[int, bool]] = (),
         red_fives: int = 0,
         honba: int = 0,
         sticks: int = 0,
@@ -134,8 +134,9 @@ class RiichiTable(NamedTuple):
         flowers: tuple[int, ...] = (),
         flower_fu: int = 0,
     ) -> RiichiTable:
-        kinds = frozenset(hand.all_kinds)
-        suits = frozenset([k // 9 for k in kinds if k < HONOURS])
+        """The table, its dora counted from the indicators (tiles as written: kind, is red)."""
+        all_kinds = hand.all_kinds
+        kinds = frozenset(all_kinds)
         return cls(
             hand,
             winning,
@@ -143,8 +144,8 @@ class RiichiTable(NamedTuple):
             flags,
             seat,
             round,
-            dora,
-            ura,
+            dora_count(dora_indicators, all_kinds, flowers),
+            dora_count(ura_indicators, all_kinds, flowers),
             red_fives,
             honba,
             sticks,
@@ -154,11 +155,23 @@ class RiichiTable(NamedTuple):
             flowers,
             flower_fu,
             True,
-            suits,
+            frozenset([k // 9 for k in kinds if k < HONOURS]),
             max(kinds) >= HONOURS,
             hand.is_concealed,
             seat == DEALER,
         )
+
+
+def dora_count(indicators: Sequence[tuple[int, bool]], kinds: tuple[int, ...], flowers: tuple[int, ...]) -> int:
+    """Dora held: each indicator points at the next tile; a flower indicator (hana)
+    makes every flower of its own kind (flowers or seasons) a dora."""
+    count = 0
+    for k, _ in indicators:
+        if k >= RIICHI_KINDS:
+            count += sum((f in FLOWERS) == (k in FLOWERS) for f in flowers)
+        else:
+            count += kinds.count(dora_after(k))
+    return count
 
 
 def group_tiles(g: Group) -> tuple[int, ...]:

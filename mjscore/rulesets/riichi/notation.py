@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from typing import NamedTuple
 
 from mjscore.errors import Problem
@@ -25,6 +26,7 @@ from mjscore.tiles import (
     read_tiles,
     suit_of,
     tile_name,
+    tiles_in,
 )
 
 Tile = tuple[int, bool]  # (kind, is a red five)
@@ -48,11 +50,19 @@ class WrittenHand:
     red_fives: int
 
     def hand(self) -> Hand:
-        concealed = sorted([k for k, _ in self.concealed])
+        concealed = list(map(_KIND, self.concealed))
         concealed.append(self.winning[0])
-        concealed.sort()  # nearly sorted already: one cheap pass
-        melds = tuple(Meld(tuple(sorted([k for k, _ in tiles])), 0, kind) for kind, tiles in self.melds)
-        return Hand(tuple(concealed), 0, melds)
+        concealed.sort()
+        return Hand(tuple(concealed), 0, tuple(_meld(kind, tiles) for kind, tiles in self.melds))
+
+
+_KIND = itemgetter(0)  # a tile's kind
+
+
+@lru_cache(maxsize=1024)
+def _meld(kind: MeldKind, tiles: tuple[Tile, ...]) -> Meld:
+    """The meld of tiles as written (cached: melds recur from line to line)."""
+    return Meld(tuple(sorted(map(_KIND, tiles))), 0, kind)
 
 
 class _Read(NamedTuple):
@@ -66,7 +76,7 @@ class _Read(NamedTuple):
 
 @lru_cache(maxsize=4096)
 def _read(text: str) -> _Read:
-    tiles, faults = read_tiles(text)
+    tiles, faults = tiles_in(text)
     bonus: tuple[int, ...] = ()
     if tiles and max(tiles)[0] >= RIICHI_KINDS:
         bonus = tuple(k for k, _ in tiles if k >= RIICHI_KINDS)
@@ -166,7 +176,7 @@ def count_problems(
     if size != HAND_TILES:
         problems.append(Problem("tile-count", f"tile count: {size} given, 14 needed (counting each meld as 3)", col))
     tiles = (*written.all_tiles, *indicators)
-    kinds = [kind for kind, _ in tiles]
+    kinds = list(map(_KIND, tiles))
     kinds += written.flowers
     most = max(map(kinds.count, set(kinds)))
     if most > MAX_COPIES or (most > 1 and max(kinds) >= RIICHI_KINDS):
