@@ -24,7 +24,7 @@ from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown
 from mjscore.rulesets.base import RuleRow, RuleSet
 from mjscore.rulesets.riichi import notation as written
 from mjscore.rulesets.riichi.fu import fu_lines
-from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, group_tiles
+from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait, group_tiles
 from mjscore.rulesets.riichi.points import (
     Table,
     hand_points,
@@ -443,23 +443,40 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
 
     def _header(self, deal: RiichiDeal) -> tuple[tuple[str, str], ...]:
         t = deal.table
-        seat = SEATS[WINDS.index(t.seat)]
         header = [
-            ("seat", f"{seat} ({'dealer' if t.is_dealer else 'non-dealer'})"),
-            ("round", SEATS[WINDS.index(t.round)]),
-            ("win", t.win.value + (f" from {seat_name(t.discarder)}" if t.discarder is not None else "")),
+            ("seat", f"{_LETTER[t.seat]} ({'dealer' if t.is_dealer else 'non-dealer'})"),
+            ("round", _LETTER[t.round]),
+            ("win", _WORD[t.win] + (f" from {seat_name(t.discarder)}" if t.discarder is not None else "")),
             ("honba", str(t.honba)),
             ("riichi sticks", str(t.sticks)),
         ]
         for key, tiles in deal.indicators:
             if tiles:
                 header.append((f"{key} indicators", " ".join(tile_name(k) for k, _ in tiles)))
-        if deal.options != self.default_options:
-            defaults = as_dict(self.default_options)
-            specs = {s.name: s for s in self.option_specs()}
-            changed = {k: v for k, v in as_dict(deal.options).items() if v != defaults[k]}
-            header.append(("options", ", ".join(f"{k}={specs[k].shown(v)}" for k, v in changed.items())))
+        changed = self._changed_options(deal.options)
+        if changed:
+            header.append(("options", changed))
         return tuple(header)
+
+    def _changed_options(self, options: RiichiOptions) -> str:
+        """The options that differ from the defaults, as "aka=on, kiriage=on" ("": none).
+        Remembered per options value: there are few (six switches, and hana's two numbers)."""
+        text = self._options_shown.get(options)
+        if text is None:
+            defaults = as_dict(self.default_options)
+            shown = {s.name: s.shown for s in self.option_specs()}
+            changed = {k: v for k, v in as_dict(options).items() if v != defaults[k]}
+            text = self._options_shown[options] = ", ".join(f"{k}={shown[k](v)}" for k, v in changed.items())
+        return text
+
+    @cached_property
+    def _options_shown(self) -> dict[RiichiOptions, str]:
+        return {}
+
+
+# Words and seat letters looked up: an enum's .value is a Python-level call.
+_WORD = {member: member.value for member in (*Win, *Wait)}
+_LETTER = dict(zip(WINDS, SEATS, strict=True))
 
 
 @lru_cache(maxsize=64)
@@ -597,7 +614,7 @@ def describe(r: RiichiReading, t: RiichiTable) -> str:
     groups = " ".join(_group_text(g, i == r.win_group) for i, g in enumerate(r.groups))
     if r.win_group < 0:
         return f"{groups} · {r.shape}"
-    return f"{groups} · {r.shape}, {r.wait.value} wait on {tile_name(t.winning)}"
+    return f"{groups} · {r.shape}, {_WORD[r.wait]} wait on {tile_name(t.winning)}"
 
 
 @lru_cache(maxsize=4096)
@@ -619,8 +636,8 @@ def canonical(deal: RiichiDeal, ruleset: str) -> str:
     parts.append("+" + written.format_tiles((hand.winning,)))
     if hand.flowers:
         parts.append(" " + written.format_tiles(tuple((f, False) for f in hand.flowers)))
-    words = [t.win.value, *sorted(f for f in t.flags if f not in ("tsumo", "ron"))]
-    words += [f"seat={SEATS[WINDS.index(t.seat)]}", f"round={SEATS[WINDS.index(t.round)]}"]
+    words = [_WORD[t.win], *sorted(f for f in t.flags if f not in ("tsumo", "ron"))]
+    words += [f"seat={_LETTER[t.seat]}", f"round={_LETTER[t.round]}"]
     for key, tiles in deal.indicators:
         if tiles:
             words.append(f"{key}={written.format_tiles(tiles)}")
@@ -629,6 +646,6 @@ def canonical(deal: RiichiDeal, ruleset: str) -> str:
             words.append(f"{key}={value}")
     for key, seat in (("pao", t.pao), ("from", t.discarder)):
         if seat is not None:
-            words.append(f"{key}={SEATS[WINDS.index(seat)]}")
+            words.append(f"{key}={_LETTER[seat]}")
     words += [f"{k}={'on' if v is True else 'off' if v is False else v}" for k, v in deal.items.options.items()]
     return f"{ruleset}:" + "".join(parts) + " " + " ".join(words)
