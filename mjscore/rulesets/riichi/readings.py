@@ -52,21 +52,21 @@ def _standard(hand: Hand, counts: tuple[int, ...], winning: int, win: Win) -> li
     if sets < 0:
         return []
     found: list[RiichiReading] = []
+    ron = win is Win.RON
     for concealed in decompose(counts, 0, _TARGETS[sets]):
         wins = []
         for i, g in enumerate(concealed):
-            if i and g == concealed[i - 1]:
-                continue  # the same group twice (a split is sorted): the same reading
             wait = wait_of(g, winning)
-            if wait is not None:
-                wins.append((len(melded) + i, wait, win is Win.RON and wait is Wait.DUAL_PUNG))
+            if wait is not None and not (i and g == concealed[i - 1]):  # a group twice (a split is sorted): one reading
+                wins.append((len(melded) + i, wait, ron and wait is Wait.DUAL_PUNG))
         if wins:
             found += RiichiReading.each_win(STANDARD, melded + concealed, wins)
     return found
 
 
+@lru_cache(maxsize=4096)
 def wait_of(g: Group, winning: int) -> Wait | None:
-    """How group g waited, if the winning tile completed it."""
+    """How group g waited, if the winning tile completed it (cached: a hand asks of every group)."""
     assert g.kind is not None
     if g.shape is Shape.PAIR:
         return Wait.SINGLE if g.kind == winning else None
