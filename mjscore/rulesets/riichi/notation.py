@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import itemgetter
+from operator import eq, itemgetter
 from typing import NamedTuple
 
 from mjscore.errors import Problem
@@ -178,8 +178,9 @@ def count_problems(
     tiles = (*written.all_tiles, *indicators)
     kinds = list(map(_KIND, tiles))
     kinds += written.flowers
-    most = max(map(kinds.count, set(kinds)))
-    if most > MAX_COPIES or (most > 1 and max(kinds) >= RIICHI_KINDS):
+    kinds.sort()
+    # sorted, a kind held five times reaches four places on; a flower (one of each) is checked in full
+    if any(map(eq, kinds, kinds[MAX_COPIES:])) or kinds[-1] >= RIICHI_KINDS:
         problems += _copy_problems(written, Counter(kinds), win, col)
     if written.red_fives or any(red for _, red in indicators):
         problems += _red_problems(tiles, col)

@@ -194,8 +194,8 @@ def _pure_outside(r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
 
 
 def _pure_straight(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
-    have = set(r.runs)
-    return any({s, s + 3, s + 6} <= have for s in (0, 9, 18))
+    have = r.runs
+    return any(s in have and s + 3 in have and s + 6 in have for s in have if s % 9 == 0)
 
 
 def _seven_pairs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
@@ -204,8 +204,7 @@ def _seven_pairs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
 
 def _in_every_suit(kinds: tuple[int, ...]) -> bool:
     """The same rank among ``kinds`` in man, pin and sou (a run is known by its lowest kind)."""
-    have = set(kinds)
-    return any({k, k + 9, k + 18} <= have for k in kinds if k < 9)
+    return any(k + 9 in kinds and k + 18 in kinds for k in kinds if k < 9)
 
 
 def _mixed_triple_chow(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
