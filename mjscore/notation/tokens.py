@@ -9,6 +9,7 @@ the fast reader declines: such a line is read, or its error located, there.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import NamedTuple
 
 # Flag words of the BABA family. A flag ends the hand part; any other bare word
@@ -39,12 +40,14 @@ _BLANK = r"[ \t\r\n\u3000]"
 # Token patterns: the one home of each token's spelling.
 _CARD_CHARS = r"[^\s()\[\]{}=#]"
 _ENDS = rf"(?={_BLANK}|$)"
+_NAME_RE = r"[A-Za-z][\w-]*"  # a word, or the key of a key=value
+_VALUE_RE = r"\S*"
 RULESET_RE = rf"{_BLANK}*([A-Za-z][A-Za-z0-9_-]*){_BLANK}*:"
-KEY_VALUE_RE = r"[A-Za-z][\w-]*=\S*"
-WORD_RE = r"[A-Za-z][\w-]*" + _ENDS
+KEY_VALUE_RE = _NAME_RE + "=" + _VALUE_RE
+WORD_RE = _NAME_RE + _ENDS
 MELD_CARDS_RE = _CARD_CHARS + "+"
 BABA_FLAG_RE = r"(?:" + "|".join(BABA_FLAGS) + ")" + _ENDS
-BABA_CARDS_RE = r"(?![A-Za-z][\w-]*=)(?!" + BABA_FLAG_RE + ")" + _CARD_CHARS + "+"
+BABA_CARDS_RE = r"(?!" + _NAME_RE + "=)(?!" + BABA_FLAG_RE + ")" + _CARD_CHARS + "+"
 TILES_RE = r"(?:[0-9]+[mpszfg])+"  # "123m406p": digits, then their suit letter (f, g: hana's flowers)
 WINNING_TILE_RE = r"[0-9][mpszfg]"
 MPSZ_FLAG_RE = r"(?:" + "|".join(sorted(MPSZ_FLAGS, key=len, reverse=True)) + ")" + _ENDS
@@ -73,43 +76,50 @@ class _FastForm(NamedTuple):
     items: re.Pattern[str]  # tokenizer for the items after it
 
 
-def _fast_form(groups: dict[str, str], items: dict[str, str]) -> _FastForm:
-    """The one-regex form of a body, built from the same token patterns."""
-    group_alt = "|".join(groups.values())
-    item_alt = "|".join(items.values())
+# A card group's spelling: what opens it, its cards (the token's text), what closes it.
+_CardGroup = tuple[str, str, str]
+# In both tokenizers every alternative is a regex group, named after its tag, that holds the
+# token's text, so a token comes straight from its match: that group is the last to close,
+# so its name is the match's lastgroup and its number lastindex. An option, the first item,
+# has inner groups for its key and value.
+_OPTION, _KEY, _VALUE = 1, 2, 3
+
+
+def _fast_form(groups: dict[str, _CardGroup], flag_re: str) -> _FastForm:
+    """The one-regex form of a body and its tokenizers, built from the same token patterns."""
+    group_alt = "|".join(opens + cards + closes for opens, cards, closes in groups.values())
+    item_alt = "|".join((KEY_VALUE_RE, flag_re, WORD_RE))
     b = _BLANK
     # A group ends at a blank, a bracket, "+" or the end; one that ends in a closing bracket may touch the next.
     ends = r"(?:(?<=[)\]}])|(?=[ \t\r\n\u3000(\[{+]|$))"
     body = rf"(?P<hand>{b}*(?:(?:{group_alt}){ends}{b}*)+)(?:(?:{item_alt})(?:{b}+|$))*"
-    return _FastForm(re.compile(body), _tokenizer(groups), _tokenizer(items))
-
-
-def _tokenizer(patterns: dict[str, str]) -> re.Pattern[str]:
-    return re.compile("|".join(f"(?P<{tag}>{pattern})" for tag, pattern in patterns.items()))
+    group_tokens = "|".join(rf"{opens}(?P<{tag}>{cards}){closes}" for tag, (opens, cards, closes) in groups.items())
+    option = rf"(?P<option>(?P<key>{_NAME_RE})=(?P<value>{_VALUE_RE}))"
+    items = re.compile(rf"{option}|(?P<flag>{flag_re})|(?P<word>{WORD_RE})")
+    assert [items.groupindex[name] for name in ("option", "key", "value")] == [_OPTION, _KEY, _VALUE]
+    return _FastForm(re.compile(body), re.compile(group_tokens), items)
 
 
 _FAST = {
     "baba": _fast_form(
         {
-            "open": r"\(" + MELD_CARDS_RE + r"\)",
-            "closed": r"\[" + MELD_CARDS_RE + r"\]",
-            "shown": r"\{" + MELD_CARDS_RE + r"\}",
-            "cards": BABA_CARDS_RE,
+            "open": (r"\(", MELD_CARDS_RE, r"\)"),
+            "closed": (r"\[", MELD_CARDS_RE, r"\]"),
+            "shown": (r"\{", MELD_CARDS_RE, r"\}"),
+            "cards": ("", BABA_CARDS_RE, ""),
         },
-        {"option": KEY_VALUE_RE, "flag": BABA_FLAG_RE, "word": WORD_RE},
+        BABA_FLAG_RE,
     ),
     "mpsz": _fast_form(
         {
-            "open": r"\(" + TILES_RE + r"\)",
-            "closed": r"\[" + TILES_RE + r"\]",
-            "winning": r"\+" + WINNING_TILE_RE,
-            "cards": TILES_RE,
+            "open": (r"\(", TILES_RE, r"\)"),
+            "closed": (r"\[", TILES_RE, r"\]"),
+            "winning": (r"\+", WINNING_TILE_RE, ""),
+            "cards": ("", TILES_RE, ""),
         },
-        {"option": KEY_VALUE_RE, "flag": MPSZ_FLAG_RE, "word": WORD_RE},
+        MPSZ_FLAG_RE,
     ),
 }
-_STRIP = {"open": 1, "closed": 1, "shown": 1}  # brackets around a meld's cards
-_LEAD = {"winning": 1}  # the "+" before the winning tile
 
 
 def fast_tokens(family: str, text: str, start: int = 0) -> list[Token] | None:
@@ -120,15 +130,24 @@ def fast_tokens(family: str, text: str, start: int = 0) -> list[Token] | None:
     if match is None:
         return None
     split = match.end("hand")
-    return [_fast_token(m) for m in fast.groups.finditer(text, start, split)] + [
-        _fast_token(m) for m in fast.items.finditer(text, split)
+    return _group_tokens(fast.groups.finditer(text, start, split)) + _item_tokens(fast.items.finditer(text, split))
+
+
+# Building tokens is the hot path of a batch, so there is no function call per token, and
+# ``_new`` (tuple.__new__) fills a Token's five fields without NamedTuple's own __new__,
+# which is Python code and a third of what a token costs. ("or 0" is for the type checker:
+# a match always has a lastindex, as every alternative is a group.)
+_new = tuple.__new__
+
+
+def _group_tokens(matches: Iterator[re.Match[str]]) -> list[Token]:
+    return [_new(Token, (m.lastgroup, m.start(), m[m.lastindex or 0], "", 0)) for m in matches]
+
+
+def _item_tokens(matches: Iterator[re.Match[str]]) -> list[Token]:
+    return [
+        _new(Token, ("option", m.start(), m[_KEY], m[_VALUE], m.start(_VALUE)))
+        if m.lastindex == _OPTION
+        else _new(Token, (m.lastgroup, m.start(), m[m.lastindex or 0], "", 0))
+        for m in matches
     ]
-
-
-def _fast_token(m: re.Match[str]) -> Token:
-    tag = m.lastgroup or ""
-    if tag == "option":
-        return option_token(m.start(), m.group())
-    cut = _STRIP.get(tag, 0)
-    lead = cut or _LEAD.get(tag, 0)
-    return Token(tag, m.start(), m.group()[lead : len(m.group()) - cut])

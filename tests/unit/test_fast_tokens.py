@@ -1,0 +1,61 @@
+"""The fast reader builds each token straight from its tokenizer's groups: every tag, an
+option's key and value, and every location read as the structured grammar reads them,
+also for a body that starts after a rule-set prefix."""
+
+from __future__ import annotations
+
+import pytest
+
+from mjscore.notation.grammar import BODIES
+from mjscore.notation.tokens import Token, fast_tokens
+
+# Between them, every tag of each family, options with an empty value and with "=" in
+# the value, groups that touch, and blanks before the hand and after the last item.
+LINES = {
+    "mpsz": [
+        "5p5p(777z)(456p)(222s)(345p) round=E ron seat=W dora=8s sticks=3",
+        "123m[1111p]456s+9s 99s dora= double-riichi note=a=b foo ",
+        "  (123m)[4444z]+5m 55p",
+        "(123m)[4444z]tsumo",
+        "19m19p19s1234567z+1m discarded-baida x_1=",
+    ],
+    "baba": [
+        "馬場馬場馬場場々場々O dora=場 tsumo menzen",
+        "(馬馬馬)[場場場場]{橋橋橋} MBmb ron pot=2 players=3",
+        "\u3000馬 foo 場々O menzen ron bar tsumo=",
+        "MB{場場}(O) obaba_dora=on x=y=z ",
+    ],
+}
+
+
+def structured(family: str, text: str, start: int) -> list[Token]:
+    """The structured grammar's tokens of ``text[start:]``, located in ``text``."""
+    tokens = BODIES[family].parse_string(text[start:], parse_all=True)
+    return [t._replace(loc=t.loc + start, value_loc=t.value_loc + start if t.tag == "option" else 0) for t in tokens]
+
+
+@pytest.mark.parametrize(("family", "body"), [(f, body) for f, bodies in LINES.items() for body in bodies])
+@pytest.mark.parametrize("prefix", ["", "riichi:", "baba: "])
+def test_fast_reader_reads_what_the_grammar_reads(family: str, body: str, prefix: str) -> None:
+    text = prefix + body
+    tokens = fast_tokens(family, text, len(prefix))
+    assert tokens is not None, "the fast reader should accept this line"
+    assert tokens == structured(family, text, len(prefix))
+    assert all(type(t) is Token for t in tokens)
+
+
+def test_a_riichi_line_token_by_token() -> None:
+    """Worked out by hand: a meld's location is its bracket, an option's value has its own."""
+    assert fast_tokens("mpsz", "riichi:5p5p(777z)+8s dora=8s ron x", 7) == [
+        Token("cards", 7, "5p5p"),
+        Token("open", 11, "777z"),
+        Token("winning", 17, "8s"),
+        Token("option", 21, "dora", "8s", 26),
+        Token("flag", 29, "ron"),
+        Token("word", 33, "x"),
+    ]
+
+
+@pytest.mark.parametrize(("family", "text"), [("mpsz", "123m 456 ron"), ("mpsz", "馬場"), ("baba", "(馬 tsumo")])
+def test_what_the_fast_reader_declines_goes_to_the_grammar(family: str, text: str) -> None:
+    assert fast_tokens(family, text) is None
