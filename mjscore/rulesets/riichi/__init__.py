@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from operator import attrgetter
 from typing import ClassVar, NamedTuple
 
 from mjscore.engine import RuleBook, apply_rules
@@ -97,6 +98,9 @@ class Scored(NamedTuple):
     def key(self) -> tuple[int, bool, int, int]:
         """Most points, then a real limit hand over a counted one (RULES.md §2.5), then han, then fu."""
         return (self.points, self.yakuman > 0, self.han, self.fu)
+
+
+_KEY = attrgetter("key")
 
 
 class Riichi(RuleSet[RiichiDeal | DrawDeal]):
@@ -390,7 +394,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
                         )
                     ],
                 )
-        best = max(allowed, key=lambda s: s.key)  # the first of equal keys
+        best = allowed[0] if len(allowed) == 1 else max(allowed, key=_KEY)  # the first of equal keys
         return self._result(deal, best, scored if explain else [])
 
     def _score(self, reading: RiichiReading, t: RiichiTable, deal: RiichiDeal, shared: frozenset[str]) -> Scored:
@@ -415,11 +419,8 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
 
     def _result(self, deal: RiichiDeal, best: Scored, scored: list[Scored]) -> ScoreResult:
         t = deal.table
-        payments = win_payments(best.base, _table(t), _liable_base(deal, best))
-        summary = [("han", str(best.han)), ("fu", str(best.fu) if best.fu else "-"), ("base points", str(best.base))]
-        if best.limit:
-            summary.append(("limit", best.limit))
-        summary.append(("hand value", str(best.points)))
+        table = Table(t.seat, t.win is Win.TSUMO, t.discarder, t.pao, t.honba, t.sticks)
+        payments = win_payments(best.base, table, _liable_base(deal, best))
         return ScoreResult(
             ruleset=self.name,
             ruleset_title=self.title,
@@ -428,14 +429,14 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             unit=self.unit,
             total=best.han,
             payments=payments,
-            notes=_notes(deal, best),
+            notes=_notes(deal.hand.explicit_winner, t.winning, t.win is Win.RON and t.discarder is None),
             candidates=tuple(
                 Candidate(f"{describe(s.reading, t)}: {s.han} han {s.fu} fu", s.lines, s.points) for s in scored
             ),
             total_label="total han",
             breakdown=best.fu_lines,
             breakdown_unit="fu",
-            summary=tuple(summary),
+            summary=_summary(best.han, best.fu, best.base, best.limit, best.points),
             payment_unit="points",
             side_payments=self._chips(deal),
             side_unit="chips",
@@ -483,17 +484,6 @@ _LETTER = dict(zip(WINDS, SEATS, strict=True))
 def _aka_on(options: RiichiOptions) -> RiichiOptions:
     """``options`` with aka on (cached: a batch has few distinct option sets)."""
     return with_values(options, {"aka": True})
-
-
-def _table(t: RiichiTable, honba: int | None = None, sticks: int | None = None) -> Table:
-    return Table(
-        t.seat,
-        t.win is Win.TSUMO,
-        t.discarder,
-        t.pao,
-        t.honba if honba is None else honba,
-        t.sticks if sticks is None else sticks,
-    )
 
 
 def _liable_base(deal: RiichiDeal, best: Scored) -> int:
@@ -561,13 +551,24 @@ def _no_yaku(deal: RiichiDeal) -> str:
     return f"not a winning hand with a yaku: {reason}"
 
 
-def _notes(deal: RiichiDeal, best: Scored) -> tuple[str, ...]:
+@lru_cache(maxsize=256)
+def _notes(explicit_winner: bool, winning: int, unnamed_discarder: bool) -> tuple[str, ...]:
     notes = []
-    if not deal.hand.explicit_winner:
-        notes.append(f"winning tile: {tile_name(deal.table.winning)} (the last tile written; +TILE names it)")
-    if deal.table.win is Win.RON and deal.table.discarder is None:
+    if not explicit_winner:
+        notes.append(f"winning tile: {tile_name(winning)} (the last tile written; +TILE names it)")
+    if unnamed_discarder:
         notes.append("the discarder is not named (from=SEAT): shown as 'discarder'")
     return tuple(notes)
+
+
+@lru_cache(maxsize=1024)
+def _summary(han: int, fu: int, base: int, limit: str, points: int) -> tuple[tuple[str, str], ...]:
+    """What the hand comes to (cached: a batch meets few distinct values)."""
+    summary = [("han", str(han)), ("fu", str(fu) if fu else "-"), ("base points", str(base))]
+    if limit:
+        summary.append(("limit", limit))
+    summary.append(("hand value", str(points)))
+    return tuple(summary)
 
 
 def _draw_result(deal: DrawDeal) -> ScoreResult:
