@@ -117,13 +117,12 @@ def apply_rules(
     """
     asked = rules.asked(features, is_open) if isinstance(rules, RuleBook) else _asked(rules, features, is_open)
     hits: list[tuple[Rule[R, C, Opt], int]] = []
+    beaten: set[str] = set()
     for rule in asked:
-        count = int(rule.predicate(reading, ctx, options))  # a predicate may answer with a bool
+        count = rule.predicate(reading, ctx, options)
         if count:
-            hits.append((rule, count))
-    if not hits:
-        return ()
-    beaten = {loser for rule, _ in hits for loser in rule.supersedes}
+            hits.append((rule, int(count)))  # a predicate may answer with a bool
+            beaten.update(rule.supersedes)
     return tuple(
         rule.line(count, is_open, rule.detail(reading, ctx, options) if rule.detail else "")
         for rule, count in hits
