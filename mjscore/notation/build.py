@@ -78,29 +78,38 @@ def known_words(flags: Sequence[str], keys: Sequence[str], specs: Sequence[Optio
 def gather_items(
     tokens: Iterable[Token], flags: Sequence[str], keys: Sequence[str], specs: Sequence[OptionSpec]
 ) -> Items:
-    by_option = {s.name: s for s in specs}
-    items = Items()
+    """Sort out flags, ``key=value`` items and rule options; keys and option names are
+    distinct (a test holds every rule set to it), so a key is looked up first."""
+    items = Items({}, {}, {}, [])
     seen: set[str] = set()
+    by_option: dict[str, OptionSpec] | None = None  # made when a line sets a rule option
     for tok in tokens:
-        col = tok.loc + 1
+        tag = tok.tag
         name = tok.text.lower()
-        if tok.tag in ("flag", "word", "option") and name in seen:
+        if tag not in _ITEM_TAGS:
+            seen.add(name)
+            continue
+        col = tok.loc + 1
+        if name in seen:
             items.problems.append(Problem("duplicate-item", f"{tok.text!r} is given twice", col))
             continue
         seen.add(name)
-        if tok.tag == "flag" and name in flags:
+        if tag == "flag" and name in flags:
             items.flags[name] = col
-        elif tok.tag == "option" and name in by_option:
+        elif tag == "option" and name in keys:
+            items.values[name] = (tok.value, tok.value_loc + 1)
+        elif tag == "option" and name in (by_option := by_option or {s.name: s for s in specs}):
             try:
                 items.options[name] = by_option[name].read(tok.value)
             except ValueError as exc:
                 items.problems.append(Problem("bad-value", str(exc), tok.value_loc + 1))
-        elif tok.tag == "option" and name in keys:
-            items.values[name] = (tok.value, tok.value_loc + 1)
-        elif tok.tag in ("flag", "word", "option"):
-            word = tok.text + ("=" if tok.tag == "option" else "")
+        else:
+            word = tok.text + ("=" if tag == "option" else "")
             items.problems.append(unknown_word(word, known_words(flags, keys, specs), col))
     return items
+
+
+_ITEM_TAGS = frozenset(("flag", "word", "option"))
 
 
 def closest_word(word: str, known: Sequence[str]) -> str | None:

@@ -146,10 +146,13 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> RiichiDeal | DrawDeal:
         if tokens and tokens[0].tag == "draw":
             return self._build_draw(text, tokens[1:])
-        hand_tokens = [t for t in tokens if t.tag in HAND_TAGS]
-        item_tokens = [
-            t._replace(text=ALIASES[t.text]) if t.text in ALIASES else t for t in tokens if t.tag not in HAND_TAGS
-        ]
+        hand_tokens: list[Token] = []
+        item_tokens: list[Token] = []
+        for t in tokens:
+            if t.tag in HAND_TAGS:
+                hand_tokens.append(t)
+            else:
+                item_tokens.append(t._replace(text=ALIASES[t.text]) if t.text in ALIASES else t)
         items = gather_items(item_tokens, self.flags, self.keys, self.option_specs())
         problems = items.problems
         hand = written.read_hand(hand_tokens, problems)
