@@ -33,7 +33,7 @@ How to read this file:
   <name>      a rule; each rule is one named element of the pyparsing grammar
   "x"         the text x;  "x"i  the same, any case
   /re/        a Python regular expression matched at that point (i: any case)
-  a b         a then b; blanks (space, tab, line end) may stand before any token
+  a b         a then b; blanks (space, tab, line end, U+3000) may stand before any token
   a | b       a if it matches here, else b
   a ^ b       whichever of a and b matches the longer text
   a ~ b       a, then b is required: once a matched, a failure of b is reported

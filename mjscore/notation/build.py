@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 _PREFIX = re.compile(RULESET_RE)
 # A likely slip per notation family: (what gives it away, what to say).
-_HINTS = {"mpsz": (re.compile(r"[^\x00-\x7f]"), "kanji are BABA cards: start the line with baba:")}
+_HINTS = {"mpsz": (re.compile(r"[^\x00-\x7f\u3000]"), "kanji are BABA cards: start the line with baba:")}
 
 
 def split_prefix(text: str, default: str) -> tuple[str, int, int]:

@@ -76,8 +76,6 @@ baba_item = (key_value | baba_flag | other_word).set_name("item")
 # parse_with_tabs: columns count a tab as one character, as the user typed it.
 baba_body = (pp.OneOrMore(baba_group) + pp.ZeroOrMore(baba_item)).set_name("baba body").parse_with_tabs()
 
-pp.ParserElement.set_default_whitespace_chars(_PYPARSING_BLANKS)
-
 mpsz_tiles = pp.Regex(TILES_RE).set_name("tiles").set_parse_action(_tag("cards"))
 meld_tiles = pp.Regex(TILES_RE).set_name("meld tiles").leave_whitespace()
 mpsz_open_meld = (pp.Suppress("(") - meld_tiles - pp.Suppress(")").leave_whitespace()).set_name("open tile meld")
@@ -95,6 +93,8 @@ mpsz_hand = (pp.OneOrMore(mpsz_group) + pp.ZeroOrMore(mpsz_item)).set_name("mpsz
 draw_word = pp.Regex(DRAW_RE).set_name("draw").set_parse_action(_tag("draw"))
 exhaustive_draw = (draw_word + pp.ZeroOrMore(mpsz_item)).set_name("exhaustive draw")
 mpsz_body = (exhaustive_draw | mpsz_hand).set_name("mpsz body").parse_with_tabs()
+
+pp.ParserElement.set_default_whitespace_chars(_PYPARSING_BLANKS)
 
 # Every named element, in the order the BNF lists them.
 ELEMENTS: tuple[pp.ParserElement, ...] = (
