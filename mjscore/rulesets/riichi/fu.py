@@ -41,18 +41,19 @@ def fu_lines(r: RiichiReading, t: RiichiTable) -> tuple[tuple[ScoreLine, ...], i
         lines.append(_CLOSED_RON)
     if t.win is Win.TSUMO and not pinfu:
         lines.append(_TSUMO)
-    lines += [
-        _set_line(g.kind, g.shape is Shape.KAN, r.concealed(i), r.ron_opened and i == r.win_group)
-        for i, g in enumerate(r.groups)
-        if g.shape is Shape.SET or g.shape is Shape.KAN
-    ]
+    if r.pungs:
+        lines += [
+            _set_line(g.kind, g.shape is Shape.KAN, r.concealed(i), r.ron_opened and i == r.win_group)
+            for i, g in enumerate(r.groups)
+            if g.shape is Shape.SET or g.shape is Shape.KAN
+        ]
     if r.pair is not None:
         lines += _pair_lines(r.pair, t.seat, t.round)
     if t.flower_fu and not pinfu:  # flower fu are ignored while Pinfu is claimed (RULES.md §3)
         lines.append(_line("flowers", "flowers", t.flower_fu, f"{len(t.flowers)} set aside"))
-    if r.wait.fu:
+    if _WAIT_FU[r.wait]:
         lines.append(_wait_line(r.wait, t.winning))
-    raw = sum(x.value for x in lines)
+    raw = sum([x.value for x in lines])
     total = -(-raw // 10) * 10
     if total > raw:
         lines.append(_round_up_line(raw, total))
@@ -60,6 +61,9 @@ def fu_lines(r: RiichiReading, t: RiichiTable) -> tuple[tuple[ScoreLine, ...], i
         lines.append(_OPEN_PINFU)
         total = OPEN_PINFU_FU
     return tuple(lines), total
+
+
+_WAIT_FU = {wait: wait.fu for wait in Wait}  # looked up: Wait.fu is a Python-level property
 
 
 @cache

@@ -123,8 +123,8 @@ def is_pinfu(r: RiichiReading, t: RiichiTable) -> bool:
         and t.closed
         and r.shape == STANDARD
         and len(r.runs) == 4
-        and r.pair not in value_tiles(t)
         and r.wait is Wait.TWO_SIDED
+        and r.pair not in value_tiles(t)
     )
 
 
