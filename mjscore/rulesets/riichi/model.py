@@ -38,6 +38,9 @@ class Wait(IdentityEnum):
         return 2 if self in (Wait.CLOSED, Wait.EDGE, Wait.SINGLE) else 0
 
 
+_RUN, _SET, _KAN, _PAIR = Shape.RUN, Shape.SET, Shape.KAN, Shape.PAIR
+
+
 class RiichiReading(NamedTuple):
     """One way to see a complete hand: its groups (melds included), which group
     the winning tile completed, and how it waited. The facts every rule asks
@@ -66,16 +69,15 @@ class RiichiReading(NamedTuple):
     ) -> list[RiichiReading]:
         """One reading per (win group, wait, ron opened) of the same groups: their facts are shared."""
         runs, pungs, kongs, concealed, pair = [], [], 0, 0, None
-        for g in groups:
-            kind = g.kind
+        for group_shape, kind, _, meld in groups:
             assert kind is not None
-            if g.shape is Shape.RUN:
+            if group_shape is _RUN:
                 runs.append(kind)
-            elif g.shape is Shape.SET or g.shape is Shape.KAN:
+            elif group_shape is _SET or group_shape is _KAN:
                 pungs.append(kind)
-                kongs += g.shape is Shape.KAN
-                concealed += g.meld is not MeldKind.OPEN
-            elif g.shape is Shape.PAIR and shape == "standard":
+                kongs += group_shape is _KAN
+                concealed += meld is not MeldKind.OPEN
+            elif group_shape is _PAIR and shape == "standard":
                 pair = kind
         facts = (tuple(sorted(runs)), tuple(sorted(pungs)), pair, kongs)
         # a pung a discard completed is open: one concealed pung fewer
