@@ -635,16 +635,16 @@ def canonical(deal: RiichiDeal, ruleset: str) -> str:
     hand, t = deal.hand, deal.table
     parts = [written.format_tiles(hand.concealed)]
     for kind, tiles in hand.melds:
-        text = written.format_tiles(tiles)
+        text = written.format_recurring(tiles)
         parts.append(f"({text})" if kind is MeldKind.OPEN else f"[{text}]")
-    parts.append("+" + written.format_tiles((hand.winning,)))
+    parts.append("+" + written.format_recurring((hand.winning,)))
     if hand.flowers:
         parts.append(" " + written.format_tiles(tuple((f, False) for f in hand.flowers)))
     words = [_WORD[t.win], *sorted(f for f in t.flags if f not in ("tsumo", "ron"))]
     words += [f"seat={_LETTER[t.seat]}", f"round={_LETTER[t.round]}"]
     for key, tiles in deal.indicators:
         if tiles:
-            words.append(f"{key}={written.format_tiles(tiles)}")
+            words.append(f"{key}={written.format_recurring(tiles)}")
     for key, value in (("honba", t.honba), ("sticks", t.sticks)):
         if value:
             words.append(f"{key}={value}")

@@ -66,7 +66,7 @@ def _meld(kind: MeldKind, tiles: tuple[Tile, ...]) -> Meld:
 
 
 class _Read(NamedTuple):
-    """What one group of tiles as written holds: cached, as groups recur from line to line."""
+    """What one group of tiles as written holds."""
 
     tiles: tuple[Tile, ...]  # riichi tiles, bonus tiles left out
     faults: tuple[tuple[int, str], ...]  # (offset, message)
@@ -74,7 +74,6 @@ class _Read(NamedTuple):
     reds: int
 
 
-@lru_cache(maxsize=4096)
 def _read(text: str) -> _Read:
     tiles, faults = tiles_in(text)
     bonus: tuple[int, ...] = ()
@@ -82,6 +81,10 @@ def _read(text: str) -> _Read:
         bonus = tuple(k for k, _ in tiles if k >= RIICHI_KINDS)
         tiles = tuple(t for t in tiles if t[0] < RIICHI_KINDS)
     return _Read(tiles, faults, bonus, sum(map(tiles.count, RED_FIVES)))
+
+
+# Melds and winning tiles recur from line to line; the concealed tiles seldom do (caching them would only churn).
+_read_recurring = lru_cache(maxsize=4096)(_read)
 
 
 def read_hand(tokens: Sequence[Token], problems: list[Problem]) -> WrittenHand | None:
@@ -94,7 +97,7 @@ def read_hand(tokens: Sequence[Token], problems: list[Problem]) -> WrittenHand |
     reds = 0  # of the concealed and meld tiles
     for tok in tokens:
         tag = tok.tag
-        tiles, faults, bonus, red = _read(tok.text)
+        tiles, faults, bonus, red = (_read if tag == "cards" else _read_recurring)(tok.text)
         if faults or bonus:
             flowers += bonus
             problems += _token_problems(tok, faults, bonus)
@@ -271,12 +274,14 @@ def read_count(items: Items, key: str, problems: list[Problem]) -> int:
     return 0
 
 
-@lru_cache(maxsize=4096)
 def format_tiles(tiles: tuple[Tile, ...]) -> str:
-    """Compact mpsz: "123m05p" (a red five is written 0, before the other fives).
-    Cached: melds, winning tiles and indicators recur from hand to hand."""
+    """Compact mpsz: "123m05p" (a red five is written 0, before the other fives)."""
     codes = "".join(map(_CODE.__getitem__, sorted(tiles, key=_TILE_ORDER.__getitem__)))  # "1m2m3m0p5p"
     return _SAME_SUIT_NEXT.sub("", codes)
+
+
+# ``format_tiles`` of melds, winning tiles and indicators, which recur from hand to hand.
+format_recurring = lru_cache(maxsize=4096)(format_tiles)
 
 
 # Sort key of every tile: by kind, a red five before the plain fives of its kind.
