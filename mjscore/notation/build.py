@@ -78,11 +78,10 @@ def known_words(flags: Sequence[str], keys: Sequence[str], specs: Sequence[Optio
 def gather_items(
     tokens: Iterable[Token], flags: Sequence[str], keys: Sequence[str], specs: Sequence[OptionSpec]
 ) -> Items:
-    """Sort out flags, ``key=value`` items and rule options; keys and option names are
-    distinct (a test holds every rule set to it), so a key is looked up first."""
+    """Sort out flags, ``key=value`` items and rule options. Keys and option names are
+    distinct (a test holds every rule set to it): a key, the usual item, is looked up first."""
     items = Items({}, {}, {}, [])
     seen: set[str] = set()
-    by_option: dict[str, OptionSpec] | None = None  # made when a line sets a rule option
     for tok in tokens:
         tag = tok.tag
         name = tok.text.lower()
@@ -98,9 +97,9 @@ def gather_items(
             items.flags[name] = col
         elif tag == "option" and name in keys:
             items.values[name] = (tok.value, tok.value_loc + 1)
-        elif tag == "option" and name in (by_option := by_option or {s.name: s for s in specs}):
+        elif tag == "option" and (spec := _spec_named(specs, name)):
             try:
-                items.options[name] = by_option[name].read(tok.value)
+                items.options[name] = spec.read(tok.value)
             except ValueError as exc:
                 items.problems.append(Problem("bad-value", str(exc), tok.value_loc + 1))
         else:
@@ -110,6 +109,10 @@ def gather_items(
 
 
 _ITEM_TAGS = frozenset(("flag", "word", "option"))
+
+
+def _spec_named(specs: Sequence[OptionSpec], name: str) -> OptionSpec | None:
+    return next((spec for spec in specs if spec.name == name), None)
 
 
 def closest_word(word: str, known: Sequence[str]) -> str | None:
