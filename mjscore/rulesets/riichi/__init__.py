@@ -166,14 +166,15 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         discarder = written.read_seat(items, "from", None, problems)
         honba = written.read_count(items, "honba", problems)
         sticks = written.read_count(items, "sticks", problems)
+        indicators = (*dora, *ura)
         if hand is None or win is None or problems:
             if hand is not None:
-                problems += written.count_problems(hand, (*dora, *ura), win, hand_tokens[0].loc + 1, aka=options.aka)
+                problems += written.count_problems(hand, indicators, win, hand_tokens[0].loc + 1, aka=options.aka)
             raise fail(text, problems)
         col = hand_tokens[0].loc + 1
-        problems += written.count_problems(hand, (*dora, *ura), win, col, aka=options.aka)
+        problems += written.count_problems(hand, indicators, win, col, aka=options.aka)
         flags = frozenset(items.flags)
-        problems += self._bonus_problems(hand, (*dora, *ura), options, col)
+        problems += self._bonus_problems(hand, indicators, options, col)
         problems += self._flag_problems(hand, flags, items, win, seat)
         problems += _seat_problems(items, seat, win, pao, discarder)
         if problems:
@@ -329,7 +330,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         self, hand: written.WrittenHand, indicators: Sequence[written.Tile], options: RiichiOptions, col: int
     ) -> list[Problem]:
         """Flowers belong to hana: riichi refuses them."""
-        if hand.flowers or any(k >= RIICHI_KINDS for k, _ in indicators):
+        if hand.flowers or (indicators and max(indicators)[0] >= RIICHI_KINDS):
             return [
                 Problem("flowers-not-hana", "flower tiles (1f-4f, 1g-4g) are for hana: start the line with hana:", col)
             ]

@@ -56,7 +56,7 @@ class WrittenHand:
         return Hand(tuple(concealed), 0, tuple(_meld(kind, tiles) for kind, tiles in self.melds))
 
 
-_KIND = itemgetter(0)  # a tile's kind
+_KIND, _IS_RED = itemgetter(0), itemgetter(1)  # a tile's kind, and whether it is a red five
 
 
 @lru_cache(maxsize=1024)
@@ -95,6 +95,7 @@ def read_hand(tokens: Sequence[Token], problems: list[Problem]) -> WrittenHand |
     winning: Tile | None = None
     flowers: list[int] = []
     reds = 0  # of the concealed and meld tiles
+    winning_written = False
     for tok in tokens:
         tag = tok.tag
         tiles, faults, bonus, red = (_read if tag == "cards" else _read_recurring)(tok.text)
@@ -104,15 +105,14 @@ def read_hand(tokens: Sequence[Token], problems: list[Problem]) -> WrittenHand |
         if tag == "cards":
             concealed += tiles
             reds += red
-        elif not tiles:
-            continue
         elif tag == "winning":
-            if winning is not None:
+            winning_written = True
+            if tiles and winning is not None:
                 problems.append(
                     Problem("two-winning-tiles", "only one +TILE: the tile that completed the hand", tok.loc + 1)
                 )
-            winning = tiles[0]
-        else:  # a meld: open (...) or closed [...]
+            winning = tiles[0] if tiles else winning
+        elif tiles:  # a meld: open (...) or closed [...]
             kind = MeldKind.OPEN if tag == "open" else MeldKind.CLOSED_KAN
             fault = meld_fault(kind, tiles)
             if fault:
@@ -120,7 +120,7 @@ def read_hand(tokens: Sequence[Token], problems: list[Problem]) -> WrittenHand |
             melds.append((kind, tiles))
             meld_tiles += tiles
             reds += red
-    if winning is None and any(t.tag == "winning" for t in tokens):
+    if winning is None and winning_written:
         return None  # the winning tile was a flower: reported above; nothing more to check
     explicit = winning is not None
     if winning is None:
@@ -185,7 +185,7 @@ def count_problems(
     # sorted, a kind held five times reaches four places on; a flower (one of each) is checked in full
     if any(map(eq, kinds, kinds[MAX_COPIES:])) or kinds[-1] >= RIICHI_KINDS:
         problems += _copy_problems(written, Counter(kinds), win, col)
-    if written.red_fives or any(red for _, red in indicators):
+    if written.red_fives or any(map(_IS_RED, indicators)):
         problems += _red_problems(tiles, col)
     if aka:
         problems += _plain_five_problems(tiles, col)
