@@ -39,13 +39,18 @@ def structured(family: str, text: str, start: int) -> list[Token]:
 def test_fast_reader_reads_what_the_grammar_reads(family: str, body: str, prefix: str) -> None:
     text = prefix + body
     tokens = fast_tokens(family, text, len(prefix))
+    # why: every line here is well formed, so the fast reader must take it (not send it to pyparsing)
     assert tokens is not None, "the fast reader should accept this line"
+    # why: the structured grammar is the reference: same tags, texts, values and columns
     assert tokens == structured(family, text, len(prefix))
+    # why: tokens are built with tuple.__new__; they must still be real Tokens
     assert all(type(t) is Token for t in tokens)
 
 
 def test_a_riichi_line_token_by_token() -> None:
     """Worked out by hand: a meld's location is its bracket, an option's value has its own."""
+    # why: "5p5p" starts at 7 (after "riichi:"), "(" at 11, "+" at 17, "dora" at 21 with "8s" at 26,
+    # "ron" at 29, "x" at 33; a meld's text leaves out its brackets, the winning tile its "+"
     assert fast_tokens("mpsz", "riichi:5p5p(777z)+8s dora=8s ron x", 7) == [
         Token("cards", 7, "5p5p"),
         Token("open", 11, "777z"),
@@ -58,4 +63,5 @@ def test_a_riichi_line_token_by_token() -> None:
 
 @pytest.mark.parametrize(("family", "text"), [("mpsz", "123m 456 ron"), ("mpsz", "馬場"), ("baba", "(馬 tsumo")])
 def test_what_the_fast_reader_declines_goes_to_the_grammar(family: str, text: str) -> None:
+    # why: digits without a suit, kanji in an mpsz body, an unclosed meld: only pyparsing says where it fails
     assert fast_tokens(family, text) is None
