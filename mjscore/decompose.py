@@ -73,8 +73,8 @@ def _by_blocks(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
             lo = end
     if (sets, pairs) != (target.sets, target.pairs):
         return ()
-    if all(len(split) == 1 for split in parts):  # the usual case: one way to split each block
-        return (tuple(chain.from_iterable(split[0] for split in parts)),)
+    if sum(map(len, parts)) == len(parts):  # the usual case: one way to split each block (none is empty)
+        return (tuple(chain.from_iterable([split[0] for split in parts])),)
     return tuple(tuple(chain.from_iterable(joined)) for joined in product(*parts))
 
 

@@ -124,9 +124,11 @@ def apply_rules(
             hits.append((rule, int(count)))  # a predicate may answer with a bool
             beaten.update(rule.supersedes)
     return tuple(
-        rule.line(count, is_open, rule.detail(reading, ctx, options) if rule.detail else "")
-        for rule, count in hits
-        if rule.id not in beaten
+        [
+            rule.line(count, is_open, rule.detail(reading, ctx, options) if rule.detail else "")
+            for rule, count in hits
+            if rule.id not in beaten
+        ]
     )
 
 

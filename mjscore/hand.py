@@ -78,14 +78,14 @@ class Hand(NamedTuple):
     @property
     def is_concealed(self) -> bool:
         """No claimed meld (a closed kan or a merely shown set is no claim)."""
-        return all(m.meld is not MeldKind.OPEN for m in self.melds)
+        return MeldKind.OPEN not in [m.meld for m in self.melds]
 
     @property
     def all_kinds(self) -> tuple[int, ...]:
         """Every real (non-wild) card, concealed and melded."""
         if not self.melds:
             return self.concealed
-        return self.concealed + tuple(k for m in self.melds for k in m.kinds)
+        return self.concealed + tuple([k for m in self.melds for k in m.kinds])
 
     @property
     def all_wilds(self) -> int:

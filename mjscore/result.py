@@ -106,7 +106,7 @@ class ScoreResult:
     @property
     def received(self) -> int:
         """What the winner receives in all (every payment, the pot included)."""
-        return sum(p.amount for p in self.payments if p.payee == "winner")
+        return sum([p.amount for p in self.payments if p.payee == "winner"])
 
     def to_dict(self) -> dict[str, object]:
         return self.document(_line_dicts)

@@ -457,7 +457,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         ]
         for key, tiles in deal.indicators:
             if tiles:
-                header.append((f"{key} indicators", " ".join(tile_name(k) for k, _ in tiles)))
+                header.append((f"{key} indicators", " ".join([tile_name(k) for k, _ in tiles])))
         changed = self._changed_options(deal.options)
         if changed:
             header.append(("options", changed))
@@ -616,7 +616,7 @@ def _draw_result(deal: DrawDeal) -> ScoreResult:
 
 def describe(r: RiichiReading, t: RiichiTable) -> str:
     """A reading for people: "123m* 456p (789s) 55z · standard, two-sided wait on 1m"."""
-    groups = " ".join(_group_text(g, i == r.win_group) for i, g in enumerate(r.groups))
+    groups = " ".join([_group_text(g, i == r.win_group) for i, g in enumerate(r.groups)])
     if r.win_group < 0:
         return f"{groups} · {r.shape}"
     return f"{groups} · {r.shape}, {_WORD[r.wait]} wait on {tile_name(t.winning)}"

@@ -53,7 +53,7 @@ class WrittenHand:
         concealed = list(map(_KIND, self.concealed))
         concealed.append(self.winning[0])
         concealed.sort()
-        return Hand(tuple(concealed), 0, tuple(_meld(kind, tiles) for kind, tiles in self.melds))
+        return Hand(tuple(concealed), 0, tuple([_meld(kind, tiles) for kind, tiles in self.melds]))
 
 
 _KIND, _IS_RED = itemgetter(0), itemgetter(1)  # a tile's kind, and whether it is a red five

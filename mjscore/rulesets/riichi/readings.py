@@ -47,7 +47,7 @@ def meld_group(m: Meld) -> Group:
 
 
 def _standard(hand: Hand, counts: tuple[int, ...], winning: int, win: Win) -> list[RiichiReading]:
-    melded = tuple(meld_group(m) for m in hand.melds)
+    melded = tuple([meld_group(m) for m in hand.melds])
     sets = _FOUR_SETS - len(melded)
     if sets < 0:
         return []
