@@ -165,6 +165,9 @@ RIICHI_KINDS = 34
 WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
 SEATS = "ESWN"  # seat / round letters, in wind order
+DEALER = WINDS[0]  # East's seat deals
+SEAT_LETTER = dict(zip(WINDS, SEATS, strict=True))  # wind kind -> "E" ...
+WIND_OF_SEAT = dict(zip(SEATS, WINDS, strict=True))  # "E" -> wind kind ...
 TERMINALS_AND_HONOURS = frozenset((0, 8, 9, 17, 18, 26, *range(HONOURS, RIICHI_KINDS)))
 GREENS = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 sou and the green dragon
 RUN_STARTS = frozenset(k for k in range(HONOURS) if k % 9 <= 6)

@@ -22,7 +22,7 @@ from mjscore.rulesets.riichi import notation as written
 from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable
 from mjscore.rulesets.riichi.points import hand_points, hand_value, seat_name
 from mjscore.rulesets.riichi.yaku import BONUS, RULES, YAKU, YAKUMAN, RiichiRule, is_pinfu
-from mjscore.tiles import FLOWERS, RIICHI_KINDS, SEASONS, WINDS
+from mjscore.tiles import FLOWERS, RIICHI_KINDS, SEASONS, WINDS, rank_of
 
 _SOURCE = "RULES.md §3"
 EIGHT_FLOWERS = "eight flowers"
@@ -50,7 +50,7 @@ def _number(flower: int) -> int:
 
 
 def _seat_flowers(_r: RiichiReading, t: RiichiTable, o: RiichiOptions) -> int:
-    seat = WINDS.index(t.seat) + 1
+    seat = rank_of(t.seat)  # 1 East ... 4 North
     return sum(_number(f) == seat for f in t.flowers) if _variant(o) == 1 else 0
 
 

@@ -46,7 +46,7 @@ from mjscore.rulesets.riichi.yaku import (
     table_features,
 )
 from mjscore.settings import Settings
-from mjscore.tiles import RIICHI_KINDS, SEATS, WINDS, tile_name
+from mjscore.tiles import RIICHI_KINDS, SEAT_LETTER, SEATS, WIND_OF_SEAT, WINDS, tile_name
 
 KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
 DRAW_KEYS = ("tenpai", "nagashi", "honba", "sticks")
@@ -214,13 +214,14 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     def _flag_problems(
         self, hand: written.WrittenHand, flags: frozenset[str], items: Items, win: Win, seat: int
     ) -> list[Problem]:
-        """Situations that contradict each other or the hand (issue: validation)."""
+        """Situations that contradict each other or the hand (issue: validation): those every
+        rule set on these tiles shares, then riichi's own (riichi, ippatsu, ura, first draws)."""
+        problems = written.situation_problems(hand, items.flags, win, seat)
         if flags <= {"tsumo", "ron"} and "ura" not in items.values:
-            return []  # every check below needs a situation flag or ura=: most hands have none
+            return problems  # every check below needs a situation flag or ura=: most hands have none
         at = items.flags.get
         closed = all(kind is MeldKind.CLOSED_KAN for kind, _ in hand.melds)
-        # a kong, or (hana) a flower, brings a replacement draw
-        replacement = any(len(tiles) == 4 for _, tiles in hand.melds) or bool(hand.flowers)
+        first_draw = "tenhou" if "tenhou" in flags else "chiihou"
         checks = (
             (
                 "riichi" in flags and "double-riichi" in flags,
@@ -241,72 +242,12 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
                 "ippatsu needs riichi (or double-riichi)",
                 "ippatsu",
             ),
+            (first_draw in flags and win is Win.RON, "tenhou-ron", "a first-draw win is a tsumo", first_draw),
             (
-                "haitei" in flags and win is Win.RON,
-                "haitei-ron",
-                "haitei is the last tile self-drawn: it needs tsumo",
-                "haitei",
-            ),
-            (
-                "houtei" in flags and win is Win.TSUMO,
-                "houtei-tsumo",
-                "houtei is the last discard: it needs ron",
-                "houtei",
-            ),
-            ("chankan" in flags and win is Win.TSUMO, "chankan-tsumo", "chankan robs a kong: it is a ron", "chankan"),
-            (
-                "rinshan" in flags and win is Win.RON,
-                "rinshan-ron",
-                "rinshan is the kong replacement draw: tsumo",
-                "rinshan",
-            ),
-            (
-                "rinshan" in flags and not replacement,
-                "rinshan-without-kan",
-                "rinshan needs a kong (or a flower) that brought a replacement draw",
-                "rinshan",
-            ),
-            (
-                "tenhou" in flags and seat != WINDS[0],
-                "tenhou-not-dealer",
-                "tenhou is the dealer's first draw",
-                "tenhou",
-            ),
-            (
-                "chiihou" in flags and seat == WINDS[0],
-                "chiihou-dealer",
-                "chiihou is a non-dealer's first draw",
-                "chiihou",
-            ),
-            (
-                bool({"tenhou", "chiihou"} & flags) and bool(hand.melds),
-                "tenhou-with-melds",
-                "a first-draw win has no melds (not even a closed kong)",
-                "tenhou" if "tenhou" in flags else "chiihou",
-            ),
-            (
-                bool({"tenhou", "chiihou"} & flags) and win is Win.RON,
-                "tenhou-ron",
-                "a first-draw win is a tsumo",
-                "tenhou" if "tenhou" in flags else "chiihou",
-            ),
-            (
-                "haitei" in flags and "rinshan" in flags,
-                "haitei-rinshan",
-                "a kong's replacement tile is not the last tile of the wall: haitei and rinshan exclude each other",
-                "haitei",
-            ),
-            (
-                "houtei" in flags and "chankan" in flags,
-                "chankan-houtei",
-                "a tile robbed from a kong is not a discard: houtei and chankan exclude each other",
-                "houtei",
-            ),
-            (
-                bool({"tenhou", "chiihou"} & flags) and bool({"riichi", "double-riichi", "ippatsu"} & flags),
+                first_draw in flags and bool({"riichi", "double-riichi", "ippatsu"} & flags),
                 "first-draw-riichi",
                 "a win on the first draw comes before any riichi declaration",
-                "tenhou" if "tenhou" in flags else "chiihou",
+                first_draw,
             ),
             (
                 "ura" in items.values and not ({"riichi", "double-riichi"} & flags),
@@ -315,13 +256,11 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
                 "",
             ),
         )
-        problems = [
+        problems += [
             Problem(code, message, at(flag, 0) if flag else items.values["ura"][1])
             for ok, code, message, flag in checks
             if ok
         ]
-        if "chankan" in flags and win is Win.RON:
-            problems += _chankan_problems(hand, at("chankan", 0))
         return problems
 
     # -- hooks a rule set built on riichi (hana) overrides
@@ -362,7 +301,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             bad = [x for x in letters if x not in SEATS]
             if bad or len(set(letters)) != len(letters):
                 problems.append(Problem("bad-value", f"{key}= lists seats once each, e.g. {key}=E,W", col))
-            seats[key] = [WINDS[SEATS.index(x)] for x in letters if x in SEATS]
+            seats[key] = [WIND_OF_SEAT[x] for x in letters if x in SEATS]
         if problems:
             raise fail(text, problems)
         return DrawDeal(text, frozenset(seats["tenpai"]), tuple(seats["nagashi"]), honba, sticks)
@@ -449,8 +388,8 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     def _header(self, deal: RiichiDeal) -> tuple[tuple[str, str], ...]:
         t = deal.table
         header = [
-            ("seat", f"{_LETTER[t.seat]} ({'dealer' if t.is_dealer else 'non-dealer'})"),
-            ("round", _LETTER[t.round]),
+            ("seat", f"{SEAT_LETTER[t.seat]} ({'dealer' if t.is_dealer else 'non-dealer'})"),
+            ("round", SEAT_LETTER[t.round]),
             ("win", _WORD[t.win] + (f" from {seat_name(t.discarder)}" if t.discarder is not None else "")),
             ("honba", str(t.honba)),
             ("riichi sticks", str(t.sticks)),
@@ -479,9 +418,8 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         return {}
 
 
-# Words and seat letters looked up: an enum's .value is a Python-level call.
+# Words looked up: an enum's .value is a Python-level call.
 _WORD = {member: member.value for member in (*Win, *Wait)}
-_LETTER = dict(zip(WINDS, SEATS, strict=True))
 
 
 @lru_cache(maxsize=64)
@@ -519,24 +457,6 @@ def _seat_problems(items: Items, seat: int, win: Win, pao: int | None, discarder
     if pao == seat:
         problems.append(Problem("pao-winner", "the liable player (pao) is another player", items.values["pao"][1]))
     return problems
-
-
-def _chankan_problems(hand: written.WrittenHand, col: int) -> list[Problem]:
-    """Chankan robs the fourth tile of another player's added kong: three are in
-    their pung, so the winner can hold no other copy."""
-    kind = hand.winning[0]
-    held = sum(k == kind for k, _ in hand.all_tiles)
-    if held == 4:
-        return [Problem("chankan-own-four", f"chankan on {tile_name(kind)}, but the hand holds all four", col)]
-    if held > 1:
-        return [
-            Problem(
-                "chankan-own-four",
-                f"chankan on {tile_name(kind)}: another player's kong holds the other three, yet the hand holds {held}",
-                col,
-            )
-        ]
-    return []
 
 
 def _han(closed: int, opened: int | None) -> str:
@@ -642,7 +562,7 @@ def canonical(deal: RiichiDeal, ruleset: str) -> str:
     if hand.flowers:
         parts.append(" " + written.format_tiles(tuple((f, False) for f in hand.flowers)))
     words = [_WORD[t.win], *sorted(f for f in t.flags if f not in ("tsumo", "ron"))]
-    words += [f"seat={_LETTER[t.seat]}", f"round={_LETTER[t.round]}"]
+    words += [f"seat={SEAT_LETTER[t.seat]}", f"round={SEAT_LETTER[t.round]}"]
     for key, tiles in deal.indicators:
         if tiles:
             words.append(f"{key}={written.format_recurring(tiles)}")
@@ -651,6 +571,6 @@ def canonical(deal: RiichiDeal, ruleset: str) -> str:
             words.append(f"{key}={value}")
     for key, seat in (("pao", t.pao), ("from", t.discarder)):
         if seat is not None:
-            words.append(f"{key}={_LETTER[seat]}")
+            words.append(f"{key}={SEAT_LETTER[seat]}")
     words += [f"{k}={'on' if v is True else 'off' if v is False else v}" for k, v in deal.items.options.items()]
     return f"{ruleset}:" + "".join(parts) + " " + " ".join(words)

@@ -8,9 +8,7 @@ from typing import NamedTuple
 
 from mjscore.hand import Group, Hand, IdentityEnum, MeldKind, Shape, Win
 from mjscore.options import option
-from mjscore.tiles import FLOWERS, HONOURS, RIICHI_KINDS, WINDS, dora_after
-
-DEALER = WINDS[0]  # East's seat
+from mjscore.tiles import DEALER, FLOWERS, HONOURS, RIICHI_KINDS, dora_after
 
 _Y2 = "RULES.md §2.2 (Yakuza 2 default)"
 

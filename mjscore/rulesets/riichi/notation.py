@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import eq, itemgetter
@@ -16,13 +16,13 @@ from mjscore.hand import Hand, Meld, MeldKind, Win
 from mjscore.notation.build import Items
 from mjscore.notation.tokens import Token
 from mjscore.tiles import (
+    DEALER,
     HONOURS,
     RED_FIVES_IN_SET,
     RIICHI_KINDS,
-    SEATS,
     SUITS,
     TILE_NAMES,
-    WINDS,
+    WIND_OF_SEAT,
     read_tiles,
     suit_of,
     tile_name,
@@ -169,6 +169,80 @@ def meld_fault(kind: MeldKind, tiles: tuple[Tile, ...]) -> str:
     return "an open meld (...) is a chow (three in a row of one suit), a pung or a kong"
 
 
+def situation_problems(hand: WrittenHand, flags: Mapping[str, int], win: Win, seat: int) -> list[Problem]:
+    """Situation flags (``flags``: word -> column) that contradict how the hand was won, the
+    seat, the melds or each other: the checks riichi and the rule sets on its tiles share."""
+    if flags.keys() <= {"tsumo", "ron"}:
+        return []  # every check needs a situation flag: most hands have none
+    first_draw = "tenhou" if "tenhou" in flags else "chiihou"
+    # a kong, or (hana) a flower, brings a replacement draw
+    replacement = any(len(tiles) == 4 for _, tiles in hand.melds) or bool(hand.flowers)
+    checks = (
+        (
+            "haitei" in flags and win is Win.RON,
+            "haitei-ron",
+            "haitei is the last tile self-drawn: it needs tsumo",
+            "haitei",
+        ),
+        ("houtei" in flags and win is Win.TSUMO, "houtei-tsumo", "houtei is the last discard: it needs ron", "houtei"),
+        ("chankan" in flags and win is Win.TSUMO, "chankan-tsumo", "chankan robs a kong: it is a ron", "chankan"),
+        (
+            "rinshan" in flags and win is Win.RON,
+            "rinshan-ron",
+            "rinshan is the kong replacement draw: tsumo",
+            "rinshan",
+        ),
+        (
+            "rinshan" in flags and not replacement,
+            "rinshan-without-kan",
+            "rinshan needs a kong (or a flower) that brought a replacement draw",
+            "rinshan",
+        ),
+        ("tenhou" in flags and seat != DEALER, "tenhou-not-dealer", "tenhou is the dealer's first draw", "tenhou"),
+        ("chiihou" in flags and seat == DEALER, "chiihou-dealer", "chiihou is a non-dealer's first draw", "chiihou"),
+        (
+            first_draw in flags and bool(hand.melds),
+            "tenhou-with-melds",
+            "a first-draw win has no melds (not even a closed kong)",
+            first_draw,
+        ),
+        (
+            "haitei" in flags and "rinshan" in flags,
+            "haitei-rinshan",
+            "a kong's replacement tile is not the last tile of the wall: haitei and rinshan exclude each other",
+            "haitei",
+        ),
+        (
+            "houtei" in flags and "chankan" in flags,
+            "chankan-houtei",
+            "a tile robbed from a kong is not a discard: houtei and chankan exclude each other",
+            "houtei",
+        ),
+    )
+    problems = [Problem(code, message, flags[flag]) for ok, code, message, flag in checks if ok]
+    if "chankan" in flags and win is Win.RON:
+        problems += _chankan_problems(hand, flags["chankan"])
+    return problems
+
+
+def _chankan_problems(hand: WrittenHand, col: int) -> list[Problem]:
+    """Chankan robs the fourth tile of another player's added kong: three are in
+    their pung, so the winner can hold no other copy."""
+    kind = hand.winning[0]
+    held = sum(k == kind for k, _ in hand.all_tiles)
+    if held == 4:
+        return [Problem("chankan-own-four", f"chankan on {tile_name(kind)}, but the hand holds all four", col)]
+    if held > 1:
+        return [
+            Problem(
+                "chankan-own-four",
+                f"chankan on {tile_name(kind)}: another player's kong holds the other three, yet the hand holds {held}",
+                col,
+            )
+        ]
+    return []
+
+
 def count_problems(
     written: WrittenHand, indicators: Sequence[Tile], win: Win | None, col: int, *, aka: bool
 ) -> list[Problem]:
@@ -256,14 +330,11 @@ def read_seat(items: Items, key: str, default: str | None, problems: list[Proble
     value, col = items.values.get(key) or (default or "", 0)
     if not value:
         return None
-    wind = _WIND_OF.get(value)
+    wind = WIND_OF_SEAT.get(value.upper())
     if wind is not None:
         return wind
     problems.append(Problem("bad-value", f"{key}= is a seat letter E, S, W or N, not {value!r}", col))
     return None
-
-
-_WIND_OF = {letter: wind for seat, wind in zip(SEATS, WINDS, strict=True) for letter in (seat, seat.lower())}
 
 
 def read_count(items: Items, key: str, problems: list[Problem]) -> int:

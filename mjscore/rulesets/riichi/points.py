@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from mjscore.payment import WINNER, Payment
-from mjscore.tiles import SEATS, WINDS
+from mjscore.tiles import DEALER, SEAT_LETTER, WINDS
 
 MANGAN = 2000
 # (lowest han, name, base points): the limits above mangan, highest first
@@ -55,9 +55,7 @@ def seat_name(wind: int) -> str:
     return _SEAT_NAMES[wind]
 
 
-_SEAT_NAMES = {
-    wind: f"{letter} (dealer)" if letter == "E" else letter for letter, wind in zip(SEATS, WINDS, strict=True)
-}
+_SEAT_NAMES = {wind: f"{letter} (dealer)" if wind == DEALER else letter for wind, letter in SEAT_LETTER.items()}
 
 
 class Table(NamedTuple):  # made per hand: a NamedTuple is cheaper than a frozen dataclass
@@ -75,7 +73,7 @@ class Table(NamedTuple):  # made per hand: a NamedTuple is cheaper than a frozen
 def win_payments(base: int, table: Table, liable_base: int = 0) -> tuple[Payment, ...]:
     """Every payment of a win; ``liable_base`` is the part of ``base`` a liable player answers for.
     Cached: payments are frozen, and a batch meets few distinct values and seatings."""
-    dealer = table.winner == WINDS[0]
+    dealer = table.winner == DEALER
     rows = _shared(base - liable_base, dealer, table) if base > liable_base else []
     if liable_base:
         rows += _liability(liable_base, dealer, table)
@@ -93,7 +91,7 @@ def _shared(base: int, dealer: bool, table: Table) -> list[Payment]:
         return [Payment(payer, WINNER, amount, _why("ron", table.honba))]
     rows = []
     for w in others:
-        share = 2 if dealer or w == WINDS[0] else 1
+        share = 2 if dealer or w == DEALER else 1
         amount = round_up(base * share) + HONBA_EACH * table.honba
         rows.append(Payment(seat_name(w), WINNER, amount, _why("tsumo", table.honba)))
     return rows
@@ -150,5 +148,5 @@ def nagashi_payments(seat: int) -> tuple[Payment, ...]:
     table = Table(seat, True, None, None, 0, 0)
     return tuple(
         Payment(p.payer, seat_name(seat), p.amount, "nagashi mangan, paid as a mangan tsumo")
-        for p in _shared(MANGAN, seat == WINDS[0], table)
+        for p in _shared(MANGAN, seat == DEALER, table)
     )
