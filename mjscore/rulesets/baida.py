@@ -31,7 +31,7 @@ from mjscore.tiles import (
     HONOURS,
     RIICHI_KINDS,
     RUN_STARTS,
-    SEATS,
+    SEAT_LETTER,
     TERMINALS_AND_HONOURS,
     WINDS,
     dora_after,
@@ -66,6 +66,7 @@ class BaidaTable:
     win: Win
     flags: frozenset[str]
     winning: int
+    seat: int  # wind kind of the winner's seat (27 East = dealer)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,8 +298,9 @@ class Baida(RuleSet[BaidaDeal]):
         return tuple(rows)
 
     def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> BaidaDeal:
-        hand_tokens = [t for t in tokens if t.tag in ("cards", "open", "closed", "winning")]
-        items = gather_items([t for t in tokens if t not in hand_tokens], self.flags, self.keys, self.option_specs())
+        hand_tokens = [t for t in tokens if t.tag in written.HAND_TAGS]
+        item_tokens = [t for t in tokens if t.tag not in written.HAND_TAGS]
+        items = gather_items(item_tokens, self.flags, self.keys, self.option_specs())
         problems = items.problems
         if tokens and tokens[0].tag == "draw":
             problems.append(Problem("bad-value", "baida has no draw settlement line", tokens[0].loc + 1))
@@ -307,16 +309,19 @@ class Baida(RuleSet[BaidaDeal]):
         assert isinstance(base, BaidaOptions)
         options = with_values(base, items.options)
         win = read_win(items, problems, "self-drawn")
+        seat = written.read_seat(items, "seat", "S", problems) or WINDS[1]
         indicator = _indicator(items, problems)
         if hand is not None and indicator is not None:
             problems += _hand_problems(hand, indicator, win, items, hand_tokens[0].loc + 1)
+        if hand is not None and win is not None:
+            problems += _situation_problems(hand, items, win, seat)
         if hand is None or win is None or indicator is None or problems:
             raise fail(text, problems)
         wild_kinds = baida_kinds(indicator)
         naturals = tuple(sorted(k for k, _ in (*hand.concealed, hand.winning) if k not in wild_kinds))
         wilds = sum(k in wild_kinds for k, _ in (*hand.concealed, hand.winning))
         built = Hand(naturals, wilds, hand.hand().melds)
-        table = BaidaTable(built, wild_kinds, win, frozenset(items.flags), hand.winning[0])
+        table = BaidaTable(built, wild_kinds, win, frozenset(items.flags), hand.winning[0], seat)
         return BaidaDeal(text, table, options, items, hand, indicator)
 
     def evaluate(self, deal: BaidaDeal, explain: bool = False) -> ScoreResult:
@@ -358,17 +363,16 @@ class Baida(RuleSet[BaidaDeal]):
         self, deal: BaidaDeal, reading: Reading, lines: tuple[ScoreLine, ...], total: int, listed: tuple[Candidate, ...]
     ) -> ScoreResult:
         t, o = deal.table, deal.options
-        seat = _seat(deal.items)
         if t.win is Win.TSUMO:
             payments = tuple(
-                Payment(SEATS[WINDS.index(w)], WINNER, total, "self-drawn: each other player pays the total")
+                Payment(SEAT_LETTER[w], WINNER, total, "self-drawn: each other player pays the total")
                 for w in WINDS
-                if w != seat
+                if w != t.seat
             )
         else:
             payments = (Payment("discarder", WINNER, o.discard_pays * total, f"discard: {o.discard_pays} x the total"),)
         header = [
-            ("seat", SEATS[WINDS.index(seat)]),
+            ("seat", SEAT_LETTER[t.seat]),
             ("win", t.win.value),
             ("indicator", tile_name(deal.indicator)),
             ("Baida", " ".join(tile_name(k) for k in t.wild_kinds) + f" ({t.hand.wilds} in the hand)"),
@@ -455,7 +459,7 @@ def _hand_problems(hand: written.WrittenHand, indicator: int, win: Win | None, i
                 col,
             )
         )
-    if any(red for _, red in hand.all_tiles):
+    if hand.red_fives:
         problems.append(Problem("bad-value", "baida has no red fives (0m, 0p, 0s)", col))
     if hand.flowers:
         problems.append(Problem("flowers-not-hana", "flower tiles are for hana:", col))
@@ -469,23 +473,20 @@ def _hand_problems(hand: written.WrittenHand, indicator: int, win: Win | None, i
         problems.append(
             Problem("baida-ron-open", "a hand holding Baida with an open meld must be won by self-draw (tsumo)", col)
         )
-    flags = items.flags
-    kongs = any(len(tiles) == 4 for _, tiles in hand.melds)
-    for ok, code, message in (
-        ("haitei" in flags and win is Win.RON, "haitei-ron", "haitei (final draw) needs tsumo"),
-        ("houtei" in flags and win is Win.TSUMO, "houtei-tsumo", "houtei (final discard) needs ron"),
-        ("chankan" in flags and win is Win.TSUMO, "chankan-tsumo", "robbing a kong is a ron"),
-        ("rinshan" in flags and not kongs, "rinshan-without-kan", "win on kong needs a kong in the hand"),
-        ("rinshan" in flags and win is Win.RON, "rinshan-ron", "win on kong is a self-draw"),
-    ):
-        if ok:
-            problems.append(Problem(code, message, flags.get(code.split("-")[0], col)))
     return problems
 
 
-def _seat(items: Items) -> int:
-    value, _ = items.values.get("seat", ("S", 0))
-    return WINDS[SEATS.index(value.upper())] if value.upper() in SEATS and len(value) == 1 else WINDS[1]
+def _situation_problems(hand: written.WrittenHand, items: Items, win: Win, seat: int) -> list[Problem]:
+    """The situation checks riichi's tiles share, and Baida's first draws: Blessing of Heaven
+    is the dealer's self-drawn initial hand; Blessing of Earth a non-dealer's win on the
+    dealer's first discard (ASSUMED from the source's wording, as the corpus says)."""
+    flags = items.flags
+    problems = written.situation_problems(hand, flags, win, seat)
+    if "tenhou" in flags and win is Win.RON:
+        problems.append(Problem("tenhou-ron", "tenhou is won on the dealer's initial hand: tsumo", flags["tenhou"]))
+    if "chiihou" in flags and win is Win.TSUMO:
+        problems.append(Problem("chiihou-tsumo", "chiihou is won on the dealer's first discard: ron", flags["chiihou"]))
+    return problems
 
 
 def _describe(r: Reading) -> str:
@@ -509,6 +510,6 @@ def _canonical(deal: BaidaDeal) -> str:
         parts.append(f"({text})" if kind is MeldKind.OPEN else f"[{text}]")
     parts.append("+" + written.format_tiles((hand.winning,)))
     words = [deal.table.win.value, *sorted(f for f in deal.table.flags if f not in ("tsumo", "ron"))]
-    words.append(f"baida={tile_name(deal.indicator)}")
+    words += [f"seat={SEAT_LETTER[deal.table.seat]}", f"baida={tile_name(deal.indicator)}"]
     words += [f"{k}={v}" for k, v in deal.items.options.items()]
     return "baida:" + "".join(parts) + " " + " ".join(words)

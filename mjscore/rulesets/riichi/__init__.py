@@ -52,7 +52,6 @@ KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
 DRAW_KEYS = ("tenpai", "nagashi", "honba", "sticks")
 DRAW_SEAT_KEYS = ("tenpai", "nagashi")
 ALIASES = {"wriichi": "double-riichi"}
-HAND_TAGS = frozenset(("cards", "open", "closed", "winning"))
 TWO_FAN_HONBA = 5
 YAKUMAN_HAN = 13
 
@@ -149,7 +148,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         hand_tokens: list[Token] = []
         item_tokens: list[Token] = []
         for t in tokens:
-            if t.tag in HAND_TAGS:
+            if t.tag in written.HAND_TAGS:
                 hand_tokens.append(t)
             else:
                 item_tokens.append(t._replace(text=ALIASES[t.text]) if t.text in ALIASES else t)

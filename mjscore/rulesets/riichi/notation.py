@@ -31,6 +31,7 @@ from mjscore.tiles import (
 
 Tile = tuple[int, bool]  # (kind, is a red five)
 HAND_TILES = 14  # counting each kong as three
+HAND_TAGS = frozenset(("cards", "open", "closed", "winning"))  # the tokens of the hand part
 MAX_COPIES = 4
 PLAIN_FIVES = tuple((9 * i + 4, False) for i in range(len(SUITS)))  # 5m 5p 5s, not red
 RED_FIVES = tuple((kind, True) for kind, _ in PLAIN_FIVES)
