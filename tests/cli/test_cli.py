@@ -160,6 +160,15 @@ def test_score_reports_every_problem_at_once_with_carets_under_wide_characters(r
     assert _caret_under(result.stderr, hand) == [wcswidth(hand[: hand.index(s)]) for s in ("馬", "xyz", "tsmo")]
 
 
+@pytest.mark.parametrize("ruleset", ["riichi", "hana"])
+def test_a_draw_is_settled_under_the_rule_set_the_line_names(run: Run, ruleset: str) -> None:
+    doc = json.loads(run("score", f"{ruleset}:draw tenpai=E,S", "--format", "json").stdout)
+    # why: hana inherits riichi's draws; its document names hana (it once said riichi)
+    assert doc["ruleset"] == ruleset
+    # why: RULES.md §2.9, two tenpai: +1500 each, the two noten seats -1500 each
+    assert dict(doc["summary"]) == {"E (dealer)": "+1500", "S": "+1500", "W": "-1500", "N": "-1500"}
+
+
 def test_score_json_error_has_code_and_col(run: Run) -> None:
     result = run("score", "baba:馬場馬場 dora=xyz tsmo", "--format", "json")
     assert result.exit_code == 1

@@ -20,7 +20,7 @@ from mjscore.hand import Group, MeldKind, Win
 from mjscore.notation.build import Items, fail, gather_items, read_win
 from mjscore.notation.tokens import MPSZ_FLAGS, Token
 from mjscore.options import as_dict, with_values
-from mjscore.payment import Payment
+from mjscore.payment import Payment, balances
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown
 from mjscore.rulesets.base import RuleRow, RuleSet
 from mjscore.rulesets.riichi import notation as written
@@ -309,7 +309,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
 
     def evaluate(self, deal: RiichiDeal | DrawDeal, explain: bool = False) -> ScoreResult:
         if isinstance(deal, DrawDeal):
-            return _draw_result(deal)
+            return _draw_result(deal, self.name, self.title)
         shared = table_features(deal.table)
         scored = [
             self._score(r, table, deal, shared)
@@ -494,7 +494,7 @@ def _summary(han: int, fu: int, base: int, limit: str, points: int) -> tuple[tup
     return tuple(summary)
 
 
-def _draw_result(deal: DrawDeal) -> ScoreResult:
+def _draw_result(deal: DrawDeal, ruleset: str, title: str) -> ScoreResult:
     payments: tuple[Payment, ...]
     if deal.nagashi:
         payments = tuple(p for seat in deal.nagashi for p in nagashi_payments(seat))
@@ -502,13 +502,10 @@ def _draw_result(deal: DrawDeal) -> ScoreResult:
     else:
         payments = no_ten_payments(deal.tenpai)
         how = "tenpai: " + (", ".join(seat_name(s) for s in sorted(deal.tenpai)) or "none")
-    net = {seat_name(w): 0 for w in WINDS}
-    for p in payments:
-        net[p.payer] -= p.amount
-        net[p.payee] += p.amount
+    net = {seat_name(w): 0 for w in WINDS} | balances(payments)  # every seat, in seat order
     return ScoreResult(
-        ruleset="riichi",
-        ruleset_title="Riichi (Yakuza 2 table rules): exhaustive draw",
+        ruleset=ruleset,
+        ruleset_title=f"{title}: exhaustive draw",
         shown=Shown(
             deal.text.strip(),
             (
