@@ -8,9 +8,9 @@ the same declaration drives inline ``key=value`` items, the TOML rules file,
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar, Protocol, TypeVar
 
 ON_WORDS = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
@@ -106,3 +106,18 @@ def with_values(options: OptionsT, values: Mapping[str, bool | int]) -> OptionsT
 
 def as_dict(options: OptionsValue) -> dict[str, bool | int]:
     return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)}
+
+
+@lru_cache(maxsize=256)
+def changed_options(options: OptionsValue, skip: tuple[str, ...] = ()) -> str:
+    """The options that differ from their defaults, as "aka=on, kiriage=on" ("": none), for
+    a result's header. Cached: a batch meets few distinct option values."""
+    defaults = as_dict(type(options)())
+    shown = {s.name: s.shown for s in specs(type(options))}
+    return ", ".join(f"{k}={shown[k](v)}" for k, v in as_dict(options).items() if k not in skip and v != defaults[k])
+
+
+def option_words(values: Mapping[str, bool | int], option_specs: Sequence[OptionSpec]) -> list[str]:
+    """Rule options as a line writes them, "aka=on" (for a canonical hand)."""
+    shown = {s.name: s.shown for s in option_specs}
+    return [f"{k}={shown[k](v)}" for k, v in values.items()]

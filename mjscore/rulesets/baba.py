@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import ClassVar
 
 from mjscore.decompose import Target, decompose
@@ -21,7 +21,7 @@ from mjscore.errors import Problem
 from mjscore.hand import Group, Hand, Meld, MeldKind, Reading, Shape, Win
 from mjscore.notation.build import Items, closest_word, fail, gather_items, known_words, read_win, unknown_word
 from mjscore.notation.tokens import BABA_FLAGS, Token
-from mjscore.options import OptionSpec, OptionsValue, as_dict, option, with_values
+from mjscore.options import OptionSpec, changed_options, option, option_words, with_values
 from mjscore.payment import win_payments
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown
 from mjscore.rulesets.base import RuleRow, RuleSet
@@ -407,9 +407,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
 
     def _header(self, table: BabaTable, o: BeginnerOptions) -> tuple[tuple[str, str], ...]:
         chips = ", ".join(table.deck.name(k) for k in table.chips) or "none given"
-        defaults = _defaults(self.options_type)
-        changed = {k: v for k, v in as_dict(o).items() if k != "players" and v != defaults[k]}
-        by_name = {s.name: s for s in self.option_specs()} if changed else {}
+        changed = changed_options(o, skip=("players",))  # players has a line of its own
         who_pays = "every other player pays" if table.win is Win.TSUMO else "the discarder pays"
         header = [
             ("win", f"{table.win.value} ({who_pays})"),
@@ -418,7 +416,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
             ("pot", str(table.pot)),
         ]
         if changed:
-            header.append(("options", ", ".join(f"{k}={by_name[k].shown(v)}" for k, v in changed.items())))
+            header.append(("options", changed))
         return tuple(header)
 
     def _notes(self, table: BabaTable, items: Items) -> tuple[str, ...]:
@@ -447,11 +445,6 @@ class BabaExpert(BabaBeginner):
         yield from _basic(hand, o, len(deck.kinds))
         yield from _san_toitsu(hand, o)
         yield from _ba_ittsu(hand, o, deck.kinds_with(BA))
-
-
-@cache
-def _defaults(options_type: type[OptionsValue]) -> dict[str, bool | int]:
-    return as_dict(options_type())
 
 
 # --- reading cards
@@ -580,6 +573,5 @@ def canonical(ruleset: str, deal: BabaDeal, option_specs: Sequence[OptionSpec]) 
     parts.append(table.win.value)
     if "menzen" in items.flags:
         parts.append("menzen")
-    shown = {s.name: s for s in option_specs}
-    parts.extend(f"{k}={shown[k].shown(v)}" for k, v in items.options.items())
+    parts += option_words(items.options, option_specs)
     return " ".join(parts)

@@ -19,7 +19,7 @@ from mjscore.errors import Problem
 from mjscore.hand import Group, Hand, MeldKind, Reading, Shape, Win
 from mjscore.notation.build import Items, fail, gather_items, read_win
 from mjscore.notation.tokens import Token
-from mjscore.options import as_dict, option, with_values
+from mjscore.options import changed_options, option, option_words, with_values
 from mjscore.payment import WINNER, Payment
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown
 from mjscore.rulesets.base import RuleRow, RuleSet
@@ -377,10 +377,9 @@ class Baida(RuleSet[BaidaDeal]):
             ("indicator", tile_name(deal.indicator)),
             ("Baida", " ".join(tile_name(k) for k in t.wild_kinds) + f" ({t.hand.wilds} in the hand)"),
         ]
-        defaults = as_dict(BaidaOptions())
-        changed = {k: v for k, v in as_dict(o).items() if v != defaults[k]}
+        changed = changed_options(o)
         if changed:
-            header.append(("options", ", ".join(f"{k}={v}" for k, v in changed.items())))
+            header.append(("options", changed))
         return ScoreResult(
             ruleset=self.name,
             ruleset_title=self.title,
@@ -511,5 +510,5 @@ def _canonical(deal: BaidaDeal) -> str:
     parts.append("+" + written.format_tiles((hand.winning,)))
     words = [deal.table.win.value, *sorted(f for f in deal.table.flags if f not in ("tsumo", "ron"))]
     words += [f"seat={SEAT_LETTER[deal.table.seat]}", f"baida={tile_name(deal.indicator)}"]
-    words += [f"{k}={v}" for k, v in deal.items.options.items()]
+    words += option_words(deal.items.options, Baida.option_specs())
     return "baida:" + "".join(parts) + " " + " ".join(words)

@@ -19,7 +19,7 @@ from mjscore.errors import Problem
 from mjscore.hand import Group, MeldKind, Win
 from mjscore.notation.build import Items, fail, gather_items, read_win
 from mjscore.notation.tokens import MPSZ_FLAGS, Token
-from mjscore.options import as_dict, with_values
+from mjscore.options import OptionSpec, changed_options, option_words, with_values
 from mjscore.payment import Payment, balances
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown
 from mjscore.rulesets.base import RuleRow, RuleSet
@@ -366,7 +366,9 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         return ScoreResult(
             ruleset=self.name,
             ruleset_title=self.title,
-            shown=lambda: Shown(canonical(deal, self.name), self._header(deal), describe(best.reading, t)),
+            shown=lambda: Shown(
+                canonical(deal, self.name, self.option_specs()), self._header(deal), describe(best.reading, t)
+            ),
             lines=best.lines,
             unit=self.unit,
             total=best.han,
@@ -396,25 +398,10 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         for key, tiles in deal.indicators:
             if tiles:
                 header.append((f"{key} indicators", " ".join([tile_name(k) for k, _ in tiles])))
-        changed = self._changed_options(deal.options)
+        changed = changed_options(deal.options)
         if changed:
             header.append(("options", changed))
         return tuple(header)
-
-    def _changed_options(self, options: RiichiOptions) -> str:
-        """The options that differ from the defaults, as "aka=on, kiriage=on" ("": none).
-        Remembered per options value: there are few (six switches, and hana's two numbers)."""
-        text = self._options_shown.get(options)
-        if text is None:
-            defaults = as_dict(self.default_options)
-            shown = {s.name: s.shown for s in self.option_specs()}
-            changed = {k: v for k, v in as_dict(options).items() if v != defaults[k]}
-            text = self._options_shown[options] = ", ".join(f"{k}={shown[k](v)}" for k, v in changed.items())
-        return text
-
-    @cached_property
-    def _options_shown(self) -> dict[RiichiOptions, str]:
-        return {}
 
 
 # Words looked up: an enum's .value is a Python-level call.
@@ -548,7 +535,7 @@ def _group_text(g: Group, completed_by_win: bool) -> str:
     return text + "*" if completed_by_win else text
 
 
-def canonical(deal: RiichiDeal, ruleset: str) -> str:
+def canonical(deal: RiichiDeal, ruleset: str, option_specs: Sequence[OptionSpec]) -> str:
     hand, t = deal.hand, deal.table
     parts = [written.format_tiles(hand.concealed)]
     for kind, tiles in hand.melds:
@@ -568,5 +555,5 @@ def canonical(deal: RiichiDeal, ruleset: str) -> str:
     for key, seat in (("pao", t.pao), ("from", t.discarder)):
         if seat is not None:
             words.append(f"{key}={SEAT_LETTER[seat]}")
-    words += [f"{k}={'on' if v is True else 'off' if v is False else v}" for k, v in deal.items.options.items()]
+    words += option_words(deal.items.options, option_specs)
     return f"{ruleset}:" + "".join(parts) + " " + " ".join(words)
