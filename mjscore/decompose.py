@@ -15,7 +15,7 @@ already split.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import chain, pairwise, product
@@ -33,6 +33,14 @@ class Target:
     pairs: int = 0
     run_starts: frozenset[int] = frozenset()  # kinds k where k, k+1, k+2 is a run
     wild_only_groups: bool = False  # may wilds alone form a set or pair?
+
+
+def kind_counts(kinds: Iterable[int], size: int) -> tuple[int, ...]:
+    """How many of each of ``size`` kinds: what ``decompose`` splits."""
+    found = [0] * size
+    for k in kinds:
+        found[k] += 1
+    return tuple(found)
 
 
 def decompose(counts: tuple[int, ...], wilds: int, target: Target) -> tuple[Groups, ...]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
-from mjscore.decompose import Target, decompose
+from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.engine import Rule, apply_rules
 from mjscore.errors import Problem
 from mjscore.hand import Group, Hand, Meld, MeldKind, Reading, Shape, Win
@@ -221,7 +221,7 @@ def _basic(hand: Hand, o: BeginnerOptions, kinds: int) -> Iterator[Reading]:
     target = Target(sets=2 - len(melded), wild_only_groups=o.obaba_set)
     if target.sets < 0:
         return
-    for groups in decompose(_counts(hand.concealed, kinds), hand.wilds, target):
+    for groups in decompose(kind_counts(hand.concealed, kinds), hand.wilds, target):
         yield Reading(BASIC, melded + groups)
 
 
@@ -241,13 +241,6 @@ def _ba_ittsu(hand: Hand, _o: BeginnerOptions, ba_kinds: frozenset[int]) -> Iter
 def _meld_group(m: Meld) -> Group:
     shape = Shape.KAN if m.size == 4 else Shape.SET
     return Group(shape, m.kinds[0] if m.kinds else None, m.wilds, m.meld)
-
-
-def _counts(kinds: Sequence[int], size: int) -> tuple[int, ...]:
-    counts = [0] * size
-    for k in kinds:
-        counts[k] += 1
-    return tuple(counts)
 
 
 # --- the rule sets

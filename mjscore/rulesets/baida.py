@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from mjscore.decompose import Target, decompose
+from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.engine import Rule, apply_rules
 from mjscore.errors import Problem
 from mjscore.hand import Group, Hand, MeldKind, Reading, Shape, Win
@@ -25,7 +25,7 @@ from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown
 from mjscore.rulesets.base import RuleRow, RuleSet
 from mjscore.rulesets.riichi import notation as written
 from mjscore.rulesets.riichi.model import group_tiles
-from mjscore.rulesets.riichi.readings import counts34, meld_group
+from mjscore.rulesets.riichi.readings import meld_group
 from mjscore.settings import Settings
 from mjscore.tiles import (
     HONOURS,
@@ -397,7 +397,7 @@ def _readings(t: BaidaTable, o: BaidaOptions) -> Iterator[Reading]:
     hand = t.hand
     melded = tuple(meld_group(m) for m in hand.melds)
     target = Target(sets=4 - len(melded), pairs=1, run_starts=RUN_STARTS, wild_only_groups=True)
-    counts = counts34(hand.concealed)
+    counts = kind_counts(hand.concealed, RIICHI_KINDS)
     for groups in decompose(counts, hand.wilds, target):
         yield Reading(STANDARD, melded + groups)
     if hand.melds:

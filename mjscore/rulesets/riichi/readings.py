@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from mjscore.decompose import Target, decompose
+from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.hand import Group, Hand, Meld, Shape, Win
 from mjscore.rulesets.riichi.model import RiichiReading, Wait
 from mjscore.tiles import RIICHI_KINDS, RUN_STARTS, TERMINALS_AND_HONOURS, rank_of
@@ -20,15 +20,8 @@ _FOUR_SETS = 4
 _SEVEN = 7
 
 
-def counts34(kinds: tuple[int, ...]) -> tuple[int, ...]:
-    counts = [0] * RIICHI_KINDS
-    for k in kinds:
-        counts[k] += 1
-    return tuple(counts)
-
-
 def readings(hand: Hand, winning: int, win: Win) -> list[RiichiReading]:
-    counts = counts34(hand.concealed)
+    counts = kind_counts(hand.concealed, RIICHI_KINDS)
     found = _standard(hand, counts, winning, win)
     if not hand.melds:
         found += _seven_pairs(counts, winning) + _thirteen_orphans(counts)
