@@ -59,21 +59,14 @@ class Rule(Generic[R, C, Opt]):
 
 class RuleBook(Generic[R, C, Opt]):
     """A rule table that remembers, for each (features, open) a caller has met,
-    which rows are worth asking: a batch meets few distinct combinations, and a
-    new one is gathered from the rows each feature gates, not by a pass over all."""
+    which rows are worth asking: a batch meets few distinct combinations."""
 
-    __slots__ = ("_asked", "_by_gate", "_ungated", "rules")
+    __slots__ = ("_asked", "rules")
     _LIMIT = 4096  # combinations remembered; past it the memo starts again
 
     def __init__(self, rules: Sequence[Rule[R, C, Opt]]) -> None:
         self.rules = tuple(rules)
         self._asked: dict[tuple[frozenset[str], bool], tuple[Rule[R, C, Opt], ...]] = {}
-        self._ungated = tuple(i for i, rule in enumerate(self.rules) if not rule.gate)
-        by_gate: dict[str, list[int]] = {}
-        for i, rule in enumerate(self.rules):
-            if rule.gate:
-                by_gate.setdefault(rule.gate, []).append(i)
-        self._by_gate = {gate: tuple(rows) for gate, rows in by_gate.items()}
 
     def asked(self, features: frozenset[str], is_open: bool) -> tuple[Rule[R, C, Opt], ...]:
         key = (features, is_open)
@@ -81,17 +74,8 @@ class RuleBook(Generic[R, C, Opt]):
         if found is None:
             if len(self._asked) >= self._LIMIT:
                 self._asked.clear()
-            found = self._asked[key] = self._gather(features, is_open)
+            found = self._asked[key] = _asked(self.rules, features, is_open)
         return found
-
-    def _gather(self, features: frozenset[str], is_open: bool) -> tuple[Rule[R, C, Opt], ...]:
-        """``_asked(self.rules, features, is_open)``, from the rows each feature gates (in table order)."""
-        rows = list(self._ungated)
-        for feature in features:
-            rows += self._by_gate.get(feature, ())
-        rows.sort()
-        found = [self.rules[i] for i in rows]
-        return tuple(rule for rule in found if rule.value_open != 0) if is_open else tuple(found)
 
 
 def _asked(rules: Sequence[Rule[R, C, Opt]], features: frozenset[str], is_open: bool) -> tuple[Rule[R, C, Opt], ...]:
@@ -102,7 +86,7 @@ def _asked(rules: Sequence[Rule[R, C, Opt]], features: frozenset[str], is_open: 
 
 
 def apply_rules(
-    rules: Sequence[Rule[R, C, Opt]] | RuleBook[R, C, Opt],
+    book: RuleBook[R, C, Opt],
     reading: R,
     ctx: C,
     options: Opt,
@@ -115,7 +99,7 @@ def apply_rules(
     Rows whose ``gate`` is not among ``features`` and closed-only rows on an
     open hand are skipped without asking their predicate.
     """
-    asked = rules.asked(features, is_open) if isinstance(rules, RuleBook) else _asked(rules, features, is_open)
+    asked = book.asked(features, is_open)
     hits: list[tuple[Rule[R, C, Opt], int]] = []
     beaten: set[str] = set()
     for rule in asked:

@@ -376,7 +376,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
         """Every reading with its lines and total."""
         out = []
         for reading in self.readings(table.hand, o, table.deck):
-            lines = apply_rules(self.rules, reading, table, o, is_open=not table.hand.is_concealed)
+            lines = apply_rules(self.book, reading, table, o, is_open=not table.hand.is_concealed)
             out.append((reading, lines, sum(x.value for x in lines)))
         return out
 

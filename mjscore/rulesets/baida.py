@@ -345,7 +345,7 @@ class Baida(RuleSet[BaidaDeal]):
         return self._result(deal, reading, lines, total, listed)
 
     def _score(self, r: Reading, t: BaidaTable, o: BaidaOptions) -> tuple[tuple[ScoreLine, ...], int]:
-        lines = list(apply_rules(RULES, r, t, o, is_open=False))
+        lines = list(apply_rules(self.book, r, t, o, is_open=False))
         patterns = sum(x.value for x in lines if x.rule_id in _PATTERN_IDS)
         if not patterns:
             lines.insert(0, ScoreLine("chicken", "Chicken Hand", "雞糊", 1, o.chicken, "assumed"))

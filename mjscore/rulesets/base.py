@@ -5,8 +5,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Generic, TypeVar
+from functools import cached_property
+from typing import Any, ClassVar, Generic, TypeVar
 
+from mjscore.engine import Rule, RuleBook
 from mjscore.errors import UsageError
 from mjscore.notation.tokens import Token
 from mjscore.options import OptionSpec, OptionsValue, read_table, specs, with_values
@@ -38,6 +40,12 @@ class RuleSet(ABC, Generic[D]):
     options_type: ClassVar[type[OptionsValue]]
     flags: ClassVar[tuple[str, ...]]
     keys: ClassVar[tuple[str, ...]]  # key=value items that are not rule options
+    rules: ClassVar[Sequence[Rule[Any, Any, Any]]]  # the scoring items, as data rows
+
+    @cached_property
+    def book(self) -> RuleBook[Any, Any, Any]:
+        """The rows, with the memo of which to ask for each combination of features met."""
+        return RuleBook(self.rules)
 
     @classmethod
     def option_specs(cls) -> tuple[OptionSpec, ...]:

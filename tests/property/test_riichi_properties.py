@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from mjscore.engine import apply_rules
+from mjscore.engine import RuleBook, apply_rules
 from mjscore.errors import HandError
 from mjscore.payment import balances
 from mjscore.rulesets.riichi.readings import readings
@@ -19,6 +19,7 @@ from tests.rulesets.test_corpora import CORPORA, _entries
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 ALL_GATES = frozenset(r.gate for r in RULES if r.gate)
+BOOK = RuleBook(RULES)
 
 
 @st.composite
@@ -62,8 +63,8 @@ def test_gates_never_change_the_items(text: str) -> None:
     for reading in readings(deal.table.hand, deal.table.winning, deal.table.win):
         is_open = not deal.table.closed
         found = features(reading, deal.table)
-        gated = apply_rules(RULES, reading, deal.table, deal.options, is_open=is_open, features=found)
-        ungated = apply_rules(RULES, reading, deal.table, deal.options, is_open=is_open, features=ALL_GATES)
+        gated = apply_rules(BOOK, reading, deal.table, deal.options, is_open=is_open, features=found)
+        ungated = apply_rules(BOOK, reading, deal.table, deal.options, is_open=is_open, features=ALL_GATES)
         assert gated == ungated
 
 
@@ -76,7 +77,7 @@ def test_gates_never_change_the_items_of_any_corpus_hand(ruleset: str) -> None:
             parsed = parse_hand(entry.hand)
         except HandError:
             continue
-        deal, rules = parsed.deal, parsed.ruleset.rules
+        deal, book, rules = parsed.deal, parsed.ruleset.book, parsed.ruleset.rules
         if not hasattr(deal, "table"):
             continue  # a draw settlement has no reading
         every_gate = frozenset(r.gate for r in rules if r.gate)
@@ -84,9 +85,9 @@ def test_gates_never_change_the_items_of_any_corpus_hand(ruleset: str) -> None:
             for table in parsed.ruleset._tables(reading, deal.table, deal.options):
                 is_open = not table.closed
                 gated = apply_rules(
-                    rules, reading, table, deal.options, is_open=is_open, features=features(reading, table)
+                    book, reading, table, deal.options, is_open=is_open, features=features(reading, table)
                 )
-                ungated = apply_rules(rules, reading, table, deal.options, is_open=is_open, features=every_gate)
+                ungated = apply_rules(book, reading, table, deal.options, is_open=is_open, features=every_gate)
                 assert gated == ungated, entry.hand
                 checked += 1
     assert checked > 80  # why: most corpus lines are wins (a guard against checking nothing)

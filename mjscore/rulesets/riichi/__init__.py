@@ -14,7 +14,7 @@ from functools import cached_property, lru_cache
 from operator import attrgetter
 from typing import ClassVar, NamedTuple
 
-from mjscore.engine import RuleBook, apply_rules
+from mjscore.engine import apply_rules
 from mjscore.errors import Problem
 from mjscore.hand import Group, MeldKind, Win
 from mjscore.notation.build import Items, fail, gather_items, read_win
@@ -113,10 +113,6 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     flags: ClassVar[tuple[str, ...]] = tuple(f for f in MPSZ_FLAGS if f != "discarded-baida")
     keys: ClassVar[tuple[str, ...]] = KEYS
     rules: ClassVar[tuple[RiichiRule, ...]] = RULES
-
-    @cached_property
-    def book(self) -> RuleBook[RiichiReading, RiichiTable, RiichiOptions]:
-        return RuleBook(self.rules)
 
     @cached_property
     def not_yaku(self) -> frozenset[str]:
