@@ -42,11 +42,11 @@ def tokenize(text: str, family: str, start: int) -> list[Token]:
         return tokens
     import pyparsing as pp  # only for a line the fast reader declines (see ``tokens``)
 
-    from mjscore.notation.grammar import parse_body
+    from mjscore.notation.grammar import parse_structured
 
     body = text[start:]
     try:
-        return parse_body(family, text, start)
+        return parse_structured(family, text, start)  # the fast reader declined it above
     except pp.ParseBaseException as exc:
         hint = _HINTS.get(family)
         message = _expected(exc)

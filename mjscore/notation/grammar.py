@@ -135,6 +135,11 @@ def parse_body(family: str, text: str, start: int = 0) -> list[Token]:
     tokens = fast_tokens(family, text, start)
     if tokens is not None:
         return tokens
+    return parse_structured(family, text, start)
+
+
+def parse_structured(family: str, text: str, start: int = 0) -> list[Token]:
+    """``parse_body`` by the structured grammar alone: for a line the fast reader declined."""
     return [_moved(t, start) for t in BODIES[family].parse_string(text[start:], parse_all=True)]
 
 
