@@ -13,15 +13,13 @@ from typing import ClassVar
 
 from mjscore.engine import Rule
 from mjscore.errors import Problem
-from mjscore.hand import Win
 from mjscore.options import option
 from mjscore.payment import WINNER, Payment
-from mjscore.result import ScoreLine
 from mjscore.rulesets.riichi import Riichi, RiichiDeal, Scored
 from mjscore.rulesets.riichi import notation as written
 from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable
-from mjscore.rulesets.riichi.points import hand_points, hand_value, seat_name
-from mjscore.rulesets.riichi.yaku import BONUS, RULES, YAKU, YAKUMAN, RiichiRule, is_pinfu
+from mjscore.rulesets.riichi.points import YAKUMAN_HAN, seat_name
+from mjscore.rulesets.riichi.yaku import BONUS, HAS_FLOWERS, RULES, YAKU, YAKUMAN, RiichiRule, is_pinfu
 from mjscore.tiles import FLOWERS, RIICHI_KINDS, SEASONS, WINDS, rank_of
 
 _SOURCE = "RULES.md §3"
@@ -71,6 +69,16 @@ def _nukidora(_r: RiichiReading, t: RiichiTable, o: RiichiOptions) -> int:
     return len(t.flowers) if _variant(o) == 2 else 0
 
 
+DAIFAAHOU: RiichiRule = Rule(
+    "daifaahou",
+    "Daifaahou",
+    "大花糊",
+    YAKUMAN,
+    YAKUMAN_HAN,
+    "all eight flowers, whatever the hand (variation 1)",
+    _daifaahou,
+    gate=HAS_FLOWERS,
+)
 HANA_RULES: tuple[RiichiRule, ...] = (
     Rule(
         "seat-flower",
@@ -80,6 +88,7 @@ HANA_RULES: tuple[RiichiRule, ...] = (
         1,
         "own seat's flower or season, each (variation 1; no yaku)",
         _seat_flowers,
+        gate=HAS_FLOWERS,
     ),
     Rule(
         "shoufaahou",
@@ -89,17 +98,12 @@ HANA_RULES: tuple[RiichiRule, ...] = (
         1,
         "all four flowers, or all four seasons, each kind (variation 1)",
         _shoufaahou,
+        gate=HAS_FLOWERS,
     ),
+    DAIFAAHOU,
     Rule(
-        "daifaahou",
-        "Daifaahou",
-        "大花糊",
-        YAKUMAN,
-        13,
-        "all eight flowers, whatever the hand (variation 1)",
-        _daifaahou,
+        "flower", "Flower", "花", BONUS, 1, "each flower (variation 2, nukidora; no yaku)", _nukidora, gate=HAS_FLOWERS
     ),
-    Rule("flower", "Flower", "花", BONUS, 1, "each flower (variation 2, nukidora; no yaku)", _nukidora),
 )
 
 
@@ -141,11 +145,7 @@ class Hana(Riichi):
         special = RiichiReading.of(EIGHT_FLOWERS, ())
         if not _daifaahou(special, t, deal.options):
             return []
-        rule = next(r for r in HANA_RULES if r.id == "daifaahou")
-        line = ScoreLine(rule.id, rule.name, rule.local_name, 1, rule.value)
-        value = hand_value(rule.value, 0, 1, deal.options.kiriage)
-        points = hand_points(value.base, t.is_dealer, t.win is Win.TSUMO)
-        return [Scored(special, (line,), (), rule.value, 0, 1, value.base, value.limit, points, rule.value)]
+        return [self._scored(special, (DAIFAAHOU.line(1, False),), ((), 0), t, deal.options, is_limit=True)]
 
     def _chips(self, deal: RiichiDeal) -> tuple[Payment, ...]:
         """Variation 3: each flower earns one chip from every other player."""

@@ -27,6 +27,7 @@ from mjscore.rulesets.riichi import notation as written
 from mjscore.rulesets.riichi.fu import fu_lines
 from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait, group_tiles
 from mjscore.rulesets.riichi.points import (
+    YAKUMAN_HAN,
     Table,
     hand_points,
     hand_value,
@@ -53,7 +54,6 @@ DRAW_KEYS = ("tenpai", "nagashi", "honba", "sticks")
 DRAW_SEAT_KEYS = ("tenpai", "nagashi")
 ALIASES = {"wriichi": "double-riichi"}
 TWO_FAN_HONBA = 5
-YAKUMAN_HAN = 13
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,17 +343,31 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         limit_lines = [x for x in lines if x.rule_id in self.limit_ids]
         if limit_lines:  # limit hands replace every other item (RULES.md §2.5)
             lines = tuple(limit_lines) if o.yakuman_stack else (max(limit_lines, key=lambda x: x.value),)
-        fu_rows, fu = fu_lines(reading, t)
+        return self._scored(reading, lines, fu_lines(reading, t), t, o, is_limit=bool(limit_lines))
+
+    def _scored(
+        self,
+        reading: RiichiReading,
+        lines: tuple[ScoreLine, ...],
+        fu: tuple[tuple[ScoreLine, ...], int],
+        t: RiichiTable,
+        o: RiichiOptions,
+        *,
+        is_limit: bool,
+    ) -> Scored:
+        """A reading's value and points from its lines and its fu (lines, total); ``is_limit``:
+        its lines are limit hands."""
+        fu_rows, fu_total = fu
         han = yaku_han = 0
         not_yaku = self.not_yaku
         for x in lines:
             han += x.value
             if x.rule_id not in not_yaku:
                 yaku_han += x.value
-        yakuman = han // YAKUMAN_HAN if limit_lines else 0
-        value = hand_value(han, fu, yakuman, o.kiriage)
+        yakuman = han // YAKUMAN_HAN if is_limit else 0
+        value = hand_value(han, fu_total, yakuman, o.kiriage)
         points = hand_points(value.base, t.is_dealer, t.win is Win.TSUMO)
-        return Scored(reading, lines, fu_rows, han, fu, yakuman, value.base, value.limit, points, yaku_han)
+        return Scored(reading, lines, fu_rows, han, fu_total, yakuman, value.base, value.limit, points, yaku_han)
 
     def _result(self, deal: RiichiDeal, best: Scored, scored: list[Scored]) -> ScoreResult:
         t = deal.table

@@ -10,9 +10,15 @@ from mjscore.payment import WINNER, Payment
 from mjscore.tiles import DEALER, SEAT_LETTER, WINDS
 
 MANGAN = 2000
-# (lowest han, name, base points): the limits above mangan, highest first
-LIMITS = ((13, "counted yakuman", 8000), (11, "sanbaiman", 6000), (8, "baiman", 4000), (6, "haneman", 3000))
+YAKUMAN_HAN = 13  # a limit hand's han; as many counted han make a counted yakuman
 YAKUMAN_BASE = 8000
+# (lowest han, name, base points): the limits above mangan, highest first
+LIMITS = (
+    (YAKUMAN_HAN, "counted yakuman", YAKUMAN_BASE),
+    (11, "sanbaiman", 6000),
+    (8, "baiman", 4000),
+    (6, "haneman", 3000),
+)
 HONBA_RON = 300
 HONBA_EACH = 100
 STICK = 1000

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from mjscore.engine import Rule
 from mjscore.hand import Win
 from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait, group_tiles
+from mjscore.rulesets.riichi.points import YAKUMAN_HAN
 from mjscore.rulesets.riichi.readings import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from mjscore.tiles import DRAGONS, GREENS, HONOURS, TERMINALS_AND_HONOURS, WINDS, tile_name
 
@@ -21,6 +22,7 @@ YAKU, DORA, BONUS, YAKUMAN = "yaku", "dora", "bonus", "yakuman"
 NOT_YAKU = frozenset((DORA, BONUS))  # categories that add han but do not make a hand winnable
 # Features a reading may have (see ``features``): rows gated on one are only asked when it is there.
 HAS_DORA, HAS_URA, HAS_RED, SELF_DRAWN, SIMPLES = "has-dora", "has-ura", "has-red", "self-drawn", "only-simples"
+HAS_FLOWERS = "has-flowers"  # bonus tiles set aside (hana)
 FOUR_RUNS, THREE_RUNS, RUNS_ALIKE = "four-runs", "three-runs", "runs-alike"
 THREE_PUNGS, THREE_KONGS, FOUR_CONCEALED = "three-pungs", "three-kongs", "four-concealed-pungs"
 OUTSIDE_PAIR, SEVEN_PAIRS_SHAPE, ORPHANS_SHAPE = "outside-pair", "seven-pairs-shape", "orphans-shape"
@@ -51,6 +53,8 @@ def table_features(t: RiichiTable) -> frozenset[str]:
         found.add(HAS_URA)
     if t.red_fives:
         found.add(HAS_RED)
+    if t.flowers:
+        found.add(HAS_FLOWERS)
     if t.win is Win.TSUMO:
         found.add(SELF_DRAWN)
     if not (t.kinds & TERMINALS_AND_HONOURS):
@@ -634,28 +638,34 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
     Rule("red-five", "Red Five", "赤ドラ", DORA, 1, "each red five, with aka on (not a yaku)", _red, gate=HAS_RED),
 )
 
-_13 = 13
 YAKUMAN_RULES: tuple[RiichiRule, ...] = (
     Rule(
         "all-green",
         "All Green",
         "緑一色",
         YAKUMAN,
-        _13,
+        YAKUMAN_HAN,
         "only 2 3 4 6 8 sou and green dragons",
         _all_green,
         gate=GREEN_TILES,
     ),
-    Rule("all-honours", "All Honours", "字一色", YAKUMAN, _13, "only honours", _all_honours, gate=HONOUR_TILES),
+    Rule("all-honours", "All Honours", "字一色", YAKUMAN, YAKUMAN_HAN, "only honours", _all_honours, gate=HONOUR_TILES),
     Rule(
-        "all-terminals", "All Terminals", "清老頭", YAKUMAN, _13, "only terminals", _all_terminals, gate=TERMINAL_TILES
+        "all-terminals",
+        "All Terminals",
+        "清老頭",
+        YAKUMAN,
+        YAKUMAN_HAN,
+        "only terminals",
+        _all_terminals,
+        gate=TERMINAL_TILES,
     ),
     Rule(
         "four-concealed-pungs",
         "Four Concealed Pungs",
         "四暗刻",
         YAKUMAN,
-        _13,
+        YAKUMAN_HAN,
         "four pungs not claimed (tsumo on a dual-pung wait)",
         _four_concealed_pungs,
         gate=FOUR_CONCEALED,
@@ -665,19 +675,19 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "Four Concealed Pungs, single wait",
         "四暗刻単騎",
         YAKUMAN,
-        _13,
+        YAKUMAN_HAN,
         "four concealed pungs won on the pair (double limit)",
         _four_concealed_single,
         supersedes=("four-concealed-pungs",),
         gate=FOUR_CONCEALED,
     ),
-    Rule("four-kongs", "Four Kongs", "四槓子", YAKUMAN, _13, "four kongs", _four_kongs, gate=THREE_KONGS),
+    Rule("four-kongs", "Four Kongs", "四槓子", YAKUMAN, YAKUMAN_HAN, "four kongs", _four_kongs, gate=THREE_KONGS),
     Rule(
         "thirteen-orphans",
         "Thirteen Orphans",
         "国士無双",
         YAKUMAN,
-        _13,
+        YAKUMAN_HAN,
         "one of each terminal and honour plus one more",
         _thirteen_orphans,
         gate=ORPHANS_SHAPE,
@@ -687,7 +697,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "Thirteen Orphans, 13-sided wait",
         "国士無双十三面",
         YAKUMAN,
-        _13,
+        YAKUMAN_HAN,
         "thirteen orphans won on the pair tile (double limit)",
         _thirteen_orphans_13,
         supersedes=("thirteen-orphans",),
@@ -698,7 +708,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "Big Three Dragons",
         "大三元",
         YAKUMAN,
-        _13,
+        YAKUMAN_HAN,
         "three dragon pungs",
         _big_three_dragons,
         gate=THREE_DRAGON_PUNGS,
@@ -708,7 +718,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "Little Four Winds",
         "小四喜",
         YAKUMAN,
-        _13,
+        YAKUMAN_HAN,
         "three wind pungs and a wind pair",
         _little_four_winds,
         gate=THREE_WIND_PUNGS,
@@ -718,7 +728,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "Big Four Winds",
         "大四喜",
         YAKUMAN,
-        _13,
+        YAKUMAN_HAN,
         "four wind pungs (double limit)",
         _big_four_winds,
         supersedes=("little-four-winds",),
@@ -729,7 +739,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "Big Wheels",
         "大車輪",
         YAKUMAN,
-        _13,
+        YAKUMAN_HAN,
         "22334455667788 in pins, closed",
         _big_wheels,
         value_open=CLOSED_ONLY,
@@ -740,7 +750,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "Nine Gates",
         "九蓮宝燈",
         YAKUMAN,
-        _13,
+        YAKUMAN_HAN,
         "closed 1112345678999 of one suit plus one more",
         _nine_gates,
         value_open=CLOSED_ONLY,
@@ -751,7 +761,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "Pure Nine Gates",
         "純正九蓮宝燈",
         YAKUMAN,
-        _13,
+        YAKUMAN_HAN,
         "nine gates won on the nine-sided wait (double limit)",
         _pure_nine_gates,
         supersedes=("nine-gates",),
@@ -763,7 +773,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "Heavenly Hand",
         "天和",
         YAKUMAN,
-        _13,
+        YAKUMAN_HAN,
         "dealer wins on the first draw",
         _flag("tenhou"),
         gate="tenhou",
@@ -773,7 +783,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "Earthly Hand",
         "地和",
         YAKUMAN,
-        _13,
+        YAKUMAN_HAN,
         "non-dealer wins on the first draw",
         _flag("chiihou"),
         gate="chiihou",
