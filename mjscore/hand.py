@@ -96,6 +96,17 @@ class Hand(NamedTuple):
         return len(self.concealed) + self.wilds + sum(m.size for m in self.melds)
 
 
+BRACKETS = {MeldKind.OPEN: "()", MeldKind.CLOSED_KAN: "[]", MeldKind.SHOWN: "{}"}
+
+
+def bracketed(text: str, meld: MeldKind | None) -> str:
+    """A group as written: a meld in its brackets, a concealed group as it is."""
+    if meld is None:
+        return text
+    brackets = BRACKETS[meld]
+    return f"{brackets[0]}{text}{brackets[1]}"
+
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     """One way to see the hand: a named shape and its groups (melds included)."""

@@ -18,7 +18,7 @@ from typing import ClassVar
 from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.engine import Rule, apply_rules
 from mjscore.errors import Problem
-from mjscore.hand import Group, Hand, Meld, MeldKind, Reading, Shape, Win
+from mjscore.hand import Group, Hand, Meld, MeldKind, Reading, Shape, Win, bracketed
 from mjscore.notation.build import Items, closest_word, fail, gather_items, known_words, read_win, unknown_word
 from mjscore.notation.tokens import BABA_FLAGS, Token
 from mjscore.options import OptionSpec, changed_options, option, option_words, with_values
@@ -532,7 +532,6 @@ def describe(reading: Reading, deck: Deck) -> str:
 _GROUP_WORDS = {Shape.SET: "Kohtsu", Shape.KAN: "KAN", Shape.PAIR: "pair", Shape.SINGLE: "", Shape.RUN: "run"}
 _GROUP_SIZES = {Shape.SET: 3, Shape.KAN: 4, Shape.PAIR: 2, Shape.SINGLE: 1, Shape.RUN: 3}
 _MELD_WORDS = {MeldKind.OPEN: " (open)", MeldKind.CLOSED_KAN: " (An-KAN)", MeldKind.SHOWN: " (shown)", None: ""}
-_BRACKETS = {MeldKind.OPEN: "()", MeldKind.CLOSED_KAN: "[]", MeldKind.SHOWN: "{}"}
 
 
 @lru_cache(maxsize=1024)
@@ -555,9 +554,7 @@ def canonical(ruleset: str, deal: BabaDeal, option_specs: Sequence[OptionSpec]) 
     deck, hand = table.deck, table.hand
     groups = [format_cards(hand.concealed, hand.wilds, deck)] if hand.concealed or hand.wilds else []
     for m in hand.melds:
-        cards = format_cards(m.kinds, m.wilds, deck)
-        brackets = _BRACKETS[m.meld]
-        groups.append(f"{brackets[0]}{cards}{brackets[1]}")
+        groups.append(bracketed(format_cards(m.kinds, m.wilds, deck), m.meld))
     parts = [f"{ruleset}:{' '.join(groups)}"]
     if table.chips:
         parts.append("dora=" + ",".join(deck.name(k) for k in table.chips))

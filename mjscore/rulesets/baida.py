@@ -16,7 +16,7 @@ from typing import ClassVar
 from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.engine import Rule, apply_rules
 from mjscore.errors import Problem
-from mjscore.hand import Group, Hand, MeldKind, Reading, Shape, Win
+from mjscore.hand import Group, Hand, MeldKind, Reading, Shape, Win, bracketed
 from mjscore.notation.build import Items, fail, gather_items, read_win
 from mjscore.notation.tokens import Token
 from mjscore.options import changed_options, option, option_words, with_values
@@ -24,7 +24,7 @@ from mjscore.payment import WINNER, Payment
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown
 from mjscore.rulesets.base import RuleRow, RuleSet
 from mjscore.rulesets.riichi import notation as written
-from mjscore.rulesets.riichi.model import group_tiles
+from mjscore.rulesets.riichi.model import group_text
 from mjscore.rulesets.riichi.readings import meld_group
 from mjscore.settings import Settings
 from mjscore.tiles import (
@@ -494,21 +494,15 @@ def _describe(r: Reading) -> str:
         if g.kind is None:
             parts.append(f"{'pung' if g.shape is Shape.SET else 'pair'} of Baida alone")
             continue
-        text = "".join(tile_name(k)[0] for k in group_tiles(g)) + tile_name(g.kind)[1]
+        text = group_text(g)
         if g.wilds:
             text += f" ({g.wilds} Baida)"
-        parts.append(f"({text})" if g.meld is MeldKind.OPEN else f"[{text}]" if g.meld else text)
+        parts.append(bracketed(text, g.meld))
     return f"{' · '.join(parts)} · {r.shape}" if parts else r.shape
 
 
 def _canonical(deal: BaidaDeal) -> str:
-    hand = deal.written
-    parts = [written.format_tiles(hand.concealed)]
-    for kind, tiles in hand.melds:
-        text = written.format_tiles(tiles)
-        parts.append(f"({text})" if kind is MeldKind.OPEN else f"[{text}]")
-    parts.append("+" + written.format_tiles((hand.winning,)))
     words = [deal.table.win.value, *sorted(f for f in deal.table.flags if f not in ("tsumo", "ron"))]
     words += [f"seat={SEAT_LETTER[deal.table.seat]}", f"baida={tile_name(deal.indicator)}"]
     words += option_words(deal.items.options, Baida.option_specs())
-    return "baida:" + "".join(parts) + " " + " ".join(words)
+    return f"baida:{written.format_hand(deal.written)} " + " ".join(words)

@@ -16,7 +16,7 @@ from typing import ClassVar, NamedTuple
 
 from mjscore.engine import apply_rules
 from mjscore.errors import Problem
-from mjscore.hand import Group, MeldKind, Win
+from mjscore.hand import Group, MeldKind, Win, bracketed
 from mjscore.notation.build import Items, fail, gather_items, read_win
 from mjscore.notation.tokens import MPSZ_FLAGS, Token
 from mjscore.options import OptionSpec, changed_options, option_words, with_values
@@ -25,7 +25,7 @@ from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown
 from mjscore.rulesets.base import RuleRow, RuleSet
 from mjscore.rulesets.riichi import notation as written
 from mjscore.rulesets.riichi.fu import fu_lines
-from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait, group_tiles
+from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait, group_text
 from mjscore.rulesets.riichi.points import (
     YAKUMAN_HAN,
     Table,
@@ -537,21 +537,13 @@ def describe(r: RiichiReading, t: RiichiTable) -> str:
 
 @lru_cache(maxsize=4096)
 def _group_text(g: Group, completed_by_win: bool) -> str:
-    text = "".join(tile_name(k)[0] for k in group_tiles(g)) + tile_name(g.kind or 0)[1]
-    if g.meld is MeldKind.OPEN:
-        text = f"({text})"
-    elif g.meld is MeldKind.CLOSED_KAN:
-        text = f"[{text}]"
+    text = bracketed(group_text(g), g.meld)
     return text + "*" if completed_by_win else text
 
 
 def canonical(deal: RiichiDeal, ruleset: str, option_specs: Sequence[OptionSpec]) -> str:
     hand, t = deal.hand, deal.table
-    parts = [written.format_tiles(hand.concealed)]
-    for kind, tiles in hand.melds:
-        text = written.format_recurring(tiles)
-        parts.append(f"({text})" if kind is MeldKind.OPEN else f"[{text}]")
-    parts.append("+" + written.format_recurring((hand.winning,)))
+    parts = [written.format_hand(hand)]
     if hand.flowers:
         parts.append(" " + written.format_tiles(tuple((f, False) for f in hand.flowers)))
     words = [_WORD[t.win], *sorted(f for f in t.flags if f not in ("tsumo", "ron"))]

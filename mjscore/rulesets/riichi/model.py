@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from mjscore.hand import Group, Hand, IdentityEnum, MeldKind, Shape, Win
 from mjscore.options import option
-from mjscore.tiles import DEALER, FLOWERS, HONOURS, RIICHI_KINDS, dora_after
+from mjscore.tiles import DEALER, FLOWERS, HONOURS, RIICHI_KINDS, dora_after, tile_name
 
 _Y2 = "RULES.md §2.2 (Yakuza 2 default)"
 
@@ -178,5 +178,12 @@ def group_tiles(g: Group) -> tuple[int, ...]:
     assert g.kind is not None
     if g.shape is Shape.RUN:
         return (g.kind, g.kind + 1, g.kind + 2)
-    size = {Shape.SET: 3, Shape.KAN: 4, Shape.PAIR: 2, Shape.SINGLE: 1}[g.shape]
-    return (g.kind,) * size
+    return (g.kind,) * _SIZE[g.shape]
+
+
+_SIZE = {Shape.SET: 3, Shape.KAN: 4, Shape.PAIR: 2, Shape.SINGLE: 1}
+
+
+def group_text(g: Group) -> str:
+    """ "123m", "555z": a group's tiles in compact mpsz, without brackets."""
+    return "".join(tile_name(k)[0] for k in group_tiles(g)) + tile_name(g.kind or 0)[1]

@@ -12,7 +12,7 @@ from operator import eq, itemgetter
 from typing import NamedTuple
 
 from mjscore.errors import Problem
-from mjscore.hand import Hand, Meld, MeldKind, Win
+from mjscore.hand import Hand, Meld, MeldKind, Win, bracketed
 from mjscore.notation.build import Items
 from mjscore.notation.tokens import Token
 from mjscore.tiles import (
@@ -354,6 +354,12 @@ def format_tiles(tiles: tuple[Tile, ...]) -> str:
 
 # ``format_tiles`` of melds, winning tiles and indicators, which recur from hand to hand.
 format_recurring = lru_cache(maxsize=4096)(format_tiles)
+
+
+def format_hand(hand: WrittenHand) -> str:
+    """The tiles of a hand in canonical notation: "123m99p(789s)[1111z]+4p"."""
+    melds = [bracketed(format_recurring(tiles), kind) for kind, tiles in hand.melds]
+    return format_tiles(hand.concealed) + "".join(melds) + "+" + format_recurring((hand.winning,))
 
 
 # Sort key of every tile: by kind, a red five before the plain fives of its kind.
