@@ -162,12 +162,13 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         honba = written.read_count(items, "honba", problems)
         sticks = written.read_count(items, "sticks", problems)
         indicators = (*dora, *ura)
-        if hand is None or win is None or problems:
-            if hand is not None:
-                problems += written.count_problems(hand, indicators, win, hand_tokens[0].loc + 1, aka=options.aka)
+        unreadable = hand is None or win is None or bool(problems)  # then the checks below cannot run
+        if hand is not None:
+            col = hand_tokens[0].loc + 1
+            problems += written.count_problems(hand, indicators, win, col, aka=options.aka)
+        if unreadable:
             raise fail(text, problems)
-        col = hand_tokens[0].loc + 1
-        problems += written.count_problems(hand, indicators, win, col, aka=options.aka)
+        assert hand is not None and win is not None  # for the type checker: unreadable otherwise
         flags = frozenset(items.flags)
         problems += self._bonus_problems(hand, indicators, options, col)
         problems += self._flag_problems(hand, flags, items, win, seat)

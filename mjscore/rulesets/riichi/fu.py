@@ -6,7 +6,8 @@ from functools import cache
 
 from mjscore.hand import Shape, Win
 from mjscore.result import ScoreLine
-from mjscore.rulesets.riichi.model import RiichiReading, RiichiTable, Wait
+from mjscore.rulesets.riichi.model import WAIT_FU, RiichiReading, RiichiTable, Wait
+from mjscore.rulesets.riichi.points import round_up
 from mjscore.rulesets.riichi.readings import SEVEN_PAIRS, THIRTEEN_ORPHANS
 from mjscore.rulesets.riichi.yaku import is_pinfu
 from mjscore.tiles import DRAGONS, TERMINALS_AND_HONOURS, tile_name
@@ -51,19 +52,16 @@ def fu_lines(r: RiichiReading, t: RiichiTable) -> tuple[tuple[ScoreLine, ...], i
         lines += _pair_lines(r.pair, t.seat, t.round)
     if t.flower_fu and not pinfu:  # flower fu are ignored while Pinfu is claimed (RULES.md §3)
         lines.append(_line("flowers", "flowers", t.flower_fu, f"{len(t.flowers)} set aside"))
-    if _WAIT_FU[r.wait]:
+    if WAIT_FU[r.wait]:
         lines.append(_wait_line(r.wait, t.winning))
     raw = sum([x.value for x in lines])
-    total = -(-raw // 10) * 10
+    total = round_up(raw, 10)
     if total > raw:
         lines.append(_round_up_line(raw, total))
     if total == BASE and not t.closed:
         lines.append(_OPEN_PINFU)
         total = OPEN_PINFU_FU
     return tuple(lines), total
-
-
-_WAIT_FU = {wait: wait.fu for wait in Wait}  # looked up: Wait.fu is a Python-level property
 
 
 @cache
@@ -87,7 +85,7 @@ def _pair_lines(pair: int, seat: int, prevalent: int) -> tuple[ScoreLine, ...]:
 
 @cache
 def _wait_line(wait: Wait, winning: int) -> ScoreLine:
-    return _line("wait", f"{wait.value} wait", wait.fu, f"on {tile_name(winning)}")
+    return _line("wait", f"{wait.value} wait", WAIT_FU[wait], f"on {tile_name(winning)}")
 
 
 @cache

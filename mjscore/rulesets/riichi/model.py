@@ -31,9 +31,8 @@ class Wait(IdentityEnum):
     DUAL_PUNG = "dual pung"  # shanpon: one of two pairs became a pung
     SPECIAL = "special"  # Seven Pairs, Thirteen Orphans: no set was completed
 
-    @property
-    def fu(self) -> int:
-        return 2 if self in (Wait.CLOSED, Wait.EDGE, Wait.SINGLE) else 0
+
+WAIT_FU = {wait: 2 if wait in (Wait.CLOSED, Wait.EDGE, Wait.SINGLE) else 0 for wait in Wait}  # RULES.md §2.6
 
 
 _RUN, _SET, _KAN, _PAIR = Shape.RUN, Shape.SET, Shape.KAN, Shape.PAIR
@@ -124,15 +123,15 @@ class RiichiTable(NamedTuple):
         flags: frozenset[str],
         seat: int,
         round: int,  # the prevalent wind
-        dora_indicators: Sequence[tuple[int, bool]] = (),
-        ura_indicators: Sequence[tuple[int, bool]] = (),
-        red_fives: int = 0,
-        honba: int = 0,
-        sticks: int = 0,
-        pao: int | None = None,
-        discarder: int | None = None,
-        flowers: tuple[int, ...] = (),
-        flower_fu: int = 0,
+        dora_indicators: Sequence[tuple[int, bool]],
+        ura_indicators: Sequence[tuple[int, bool]],
+        red_fives: int,
+        honba: int,
+        sticks: int,
+        pao: int | None,
+        discarder: int | None,
+        flowers: tuple[int, ...],
+        flower_fu: int,
     ) -> RiichiTable:
         """The table, its dora counted from the indicators (tiles as written: kind, is red)."""
         all_kinds = hand.all_kinds

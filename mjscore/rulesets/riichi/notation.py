@@ -17,9 +17,9 @@ from mjscore.notation.build import Items
 from mjscore.notation.tokens import Token
 from mjscore.tiles import (
     DEALER,
-    HONOURS,
     RED_FIVES_IN_SET,
     RIICHI_KINDS,
+    RUN_STARTS,
     SUITS,
     TILE_NAMES,
     WIND_OF_SEAT,
@@ -159,14 +159,8 @@ def meld_fault(kind: MeldKind, tiles: tuple[Tile, ...]) -> str:
         return "" if len(kinds) == 4 and same else "a closed kong [...] is four of one tile"
     if len(kinds) in (3, 4) and same:
         return ""
-    is_chow = (
-        len(kinds) == 3
-        and kinds[0] < HONOURS
-        and len({suit_of(k) for k in kinds}) == 1
-        and kinds == list(range(kinds[0], kinds[0] + 3))
-    )
-    if is_chow:
-        return ""
+    if len(kinds) == 3 and kinds[0] in RUN_STARTS and kinds == list(range(kinds[0], kinds[0] + 3)):
+        return ""  # a chow: three in a row of one suit
     return "an open meld (...) is a chow (three in a row of one suit), a pung or a kong"
 
 

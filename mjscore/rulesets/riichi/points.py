@@ -53,8 +53,9 @@ def hand_points(base: int, dealer: bool, tsumo: bool) -> int:
     return round_up(2 * base) + 2 * round_up(base)
 
 
-def round_up(points: int) -> int:
-    return -(-points // 100) * 100
+def round_up(points: int, unit: int = 100) -> int:
+    """Up to the next multiple of ``unit``: payments to 100, fu to 10."""
+    return -(-points // unit) * unit
 
 
 def seat_name(wind: int) -> str:

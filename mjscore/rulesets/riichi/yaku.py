@@ -116,11 +116,6 @@ def _honour_pungs(pungs: tuple[int, ...], t: RiichiTable) -> list[str]:
     return found
 
 
-def value_tiles(t: RiichiTable) -> frozenset[int]:
-    """Dragons, the seat wind and the prevalent wind: a pung of one is a yaku."""
-    return frozenset((*DRAGONS, t.seat, t.round))
-
-
 def is_pinfu(r: RiichiReading, t: RiichiTable) -> bool:
     return (
         t.pinfu_allowed
@@ -128,7 +123,8 @@ def is_pinfu(r: RiichiReading, t: RiichiTable) -> bool:
         and r.shape == STANDARD
         and len(r.runs) == 4
         and r.wait is Wait.TWO_SIDED
-        and r.pair not in value_tiles(t)
+        and r.pair not in DRAGONS  # a pair of a value tile (dragon, seat or round wind) earns fu
+        and r.pair not in (t.seat, t.round)
     )
 
 
@@ -263,7 +259,7 @@ def _all_green(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
 
 
 def _all_honours(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
-    return all(k >= HONOURS for k in t.kinds)
+    return not t.suits
 
 
 def _all_terminals(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
@@ -304,7 +300,7 @@ def _big_four_winds(r: RiichiReading, _t: RiichiTable, o: RiichiOptions) -> int:
 
 
 def _big_wheels(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
-    return t.closed and not t.hand.melds and t.hand.concealed == BIG_WHEELS
+    return not t.hand.melds and t.hand.concealed == BIG_WHEELS  # no meld: closed, and no closed kong
 
 
 def _nine_gates_counts(t: RiichiTable) -> tuple[int, ...] | None:
@@ -317,12 +313,17 @@ def _nine_gates_counts(t: RiichiTable) -> tuple[int, ...] | None:
 
 def _nine_gates(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
     counts = _nine_gates_counts(t)
-    return counts is not None and all(c >= n for c, n in zip(counts, NINE_GATES, strict=True))
+    return counts is not None and _holds_nine_gates(counts)
 
 
-def _pure_nine_gates(r: RiichiReading, t: RiichiTable, o: RiichiOptions) -> int:
+def _holds_nine_gates(counts: tuple[int, ...]) -> bool:
+    """1112345678999 and one more of the suit."""
+    return all(c >= n for c, n in zip(counts, NINE_GATES, strict=True))
+
+
+def _pure_nine_gates(_r: RiichiReading, t: RiichiTable, o: RiichiOptions) -> int:
     counts = _nine_gates_counts(t)
-    if counts is None or not _nine_gates(r, t, o):
+    if counts is None or not _holds_nine_gates(counts):
         return 0
     before = list(counts)
     before[t.winning % 9] -= 1  # the nine-sided wait: 1112345678999 before the win
