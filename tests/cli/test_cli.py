@@ -192,6 +192,8 @@ def test_score_syntax_error_points_at_the_column(run: Run) -> None:
     [error] = json.loads(result.stdout)["errors"]
     assert error["code"] == "syntax"
     assert "expected ')'" in error["message"]
+    # why: "baba:" is columns 1-5, MBMBMB 6-11, "(" 13, NBNBNB 14-19: the blank at 20 is where ")" belonged
+    assert error["col"] == 20
 
 
 def test_score_csv_error_row(run: Run) -> None:
@@ -616,6 +618,28 @@ def test_rules_table_comes_from_the_engine_rows(run: Run, name: str) -> None:
         assert any(row[0] == spec.name and row[1] == spec.shown(spec.default) for row in cells)
     if ruleset.family == "baba":
         assert ["馬場", "MB"] in cells  # the deck
+
+
+@pytest.mark.parametrize(
+    ("name", "item", "value"),
+    [
+        # why: RULES.md §2.4: Pinfu 1 han, closed hands only; the flushes lose one han open
+        ("riichi", "Pinfu", "1 / -"),
+        ("riichi", "Half Flush", "3 / 2"),
+        ("riichi", "Full Flush", "6 / 5"),
+        # why: RULES.md §2.5: a limit hand is 13 han (the double limit comes from its predicate)
+        ("riichi", "Big Four Winds", "13"),
+        # why: RULES.md §4: Big Crane 100, or 10 after discarding a Baida; Four Kongs 400;
+        # All Triplets and the chicken hand are the assumed house values (30, 1), marked *
+        ("baida", "Big Crane", "100 / 10"),
+        ("baida", "Four Kongs", "400"),
+        ("baida", "All Triplets", "30*"),
+        ("baida", "Chicken Hand", "1*"),
+    ],
+)
+def test_rules_table_shows_the_values_of_the_rule_book(run: Run, name: str, item: str, value: str) -> None:
+    cells = rows(run("rules", name).stdout)
+    assert [row[3] for row in cells if row and row[0] == item] == [value]
 
 
 def test_rules_accepts_an_alias(run: Run) -> None:

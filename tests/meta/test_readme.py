@@ -54,8 +54,14 @@ def test_notation_examples_all_score() -> None:
     block = next(b for b in _blocks("") if "baba:馬馬馬場場O" in b and "Ba-ittsu" in b)
     hands = [re.split(r"\s{2,}", line)[0] for line in block.splitlines() if line.strip()]
     assert len(hands) == 5
-    for hand in hands:
-        assert score(hand).total > 0, hand
+    results = [score(hand) for hand in hands]
+    # why: every example is a winning hand
+    assert all(r.total > 0 for r in results)
+    # why: what the README says of them: WIN 1 + DORAYAKI 2 + Menzen 1 + Hon-itsu 1 = 5; an open PON
+    # scores no Menzen; the fourth is Ba-ittsu
+    assert results[0].total == 5
+    assert "menzen" not in {line.rule_id for line in results[1].lines}
+    assert "ba-ittsu" in {line.rule_id for line in results[3].lines}
 
 
 def test_quick_start_has_two_commands_and_ci_runs_the_test_one() -> None:

@@ -132,7 +132,7 @@ def test_an_ideographic_space_does_not_hide_the_real_error() -> None:
         score(text)
     (problem,) = caught.value.problems
     # why: the structured grammar skips U+3000 as the fast reader does, so the error is the unclosed
-    # meld at column 44, not the blank; and a blank is no kanji, so there is no "start with baba:" hint
+    # meld at column 42, not the blank; and a blank is no kanji, so there is no "start with baba:" hint
     assert problem.col == text.index("(12") + 1
     assert "baba" not in problem.message
 

@@ -149,13 +149,14 @@ def _check_win(result: ScoreResult, match: re.Match[str]) -> None:
     if expected == {"counted-yakuman": 13}:
         # CORPUS.md ASSUMED 2: the corpus names the limit; mjscore lists the yaku and dora that reach it
         assert summary.get("limit") == "counted yakuman"
-        assert result.total >= 13
     else:
         assert got == expected
-        assert result.total == int(match["han"])
+    assert result.total == int(match["han"])
     if match["fu"] != "-":
         assert summary["fu"] == match["fu"]
     assert _settlement(result) == match["pay"]
+    if match["pay"].startswith("tsumo"):  # RULES.md §2.7: on a tsumo each of the three others pays
+        assert len([p for p in result.payments if p.payer != "riichi sticks"]) == 3
     assert result.received == int(match["received"])
     assert sum(p.amount for p in result.side_payments) == int(match["chips"] or 0)
 

@@ -132,8 +132,19 @@ def test_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_to_dict_writes_the_lines_and_payments_as_dicts() -> None:
     result = score("riichi:12399m456p23789s+4s ron")
     doc = result.to_dict()
-    # why: to_dict stays the public dict of the document, lines and all, as before the renderer kept line objects
-    assert doc["items"] == [x.to_dict() for x in result.lines]
-    assert doc["breakdown"] == {"unit": result.breakdown_unit, "items": [x.to_dict() for x in result.breakdown]}
-    assert doc["payments"] == [p.to_dict() for p in result.payments]
+    # why: 123m 99m 456p 234s 789s, won two-sided on 4s, closed, pair no value tile: Pinfu, 1 han (RULES.md §2.4)
+    assert doc["items"] == [
+        {"id": "pinfu", "name": "Pinfu", "local_name": "平和", "count": 1, "value": 1, "detail": ""}
+    ]
+    # why: Pinfu on a ron: base 20 + closed ron 10 = 30 fu, nothing to round (RULES.md §2.6)
+    assert doc["breakdown"] == {
+        "unit": "fu",
+        "items": [
+            {"id": "base", "name": "base", "local_name": "", "count": 1, "value": 20, "detail": ""},
+            {"id": "closed-ron", "name": "closed ron", "local_name": "", "count": 1, "value": 10, "detail": ""},
+        ],
+    }
+    # why: 30 fu x 2^(2+1) = 240 base; a non-dealer's ron is 4 x 240 = 960 -> 1000 from the discarder
+    assert doc["payments"] == [{"payer": "discarder", "payee": "winner", "amount": 1000, "reason": "ron"}]
+    # why: the renderer's text is that dict, whatever it keeps behind the scenes
     assert json.loads(JsonRenderer().result(0, result)) == doc
