@@ -3,9 +3,10 @@ formats in each folder's CORPUS.md).
 
 Every expectation there was worked out by hand from RULES.md (riichi §2, hana
 §3), with its working in the ``# why:`` lines above it. Each line becomes one
-test, tagged with the ``rule`` marker for every item it expects (and, for the
-items its section is about, every item it expects *not* to score: the near
-misses).
+test, tagged with the ``rule`` marker for every item it expects, and for every
+item it expects *not* to score: those its section is about, and those a
+``# near miss of: ID, ID`` line above it names (a hand chosen to come close to
+them; the test checks they are absent).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import pytest
 
 from mjscore.errors import HandError
 from mjscore.result import ScoreResult
+from mjscore.rulesets.baida import RULES as BAIDA_RULES
 from mjscore.rulesets.hana import HANA_RULES
 from mjscore.rulesets.riichi.yaku import RULES
 from mjscore.scoring import score
@@ -72,20 +74,26 @@ class Entry:
     hand: str
     expected: str
     why: str
+    near_misses: tuple[str, ...] = ()  # items the hand comes close to and must not score
+
+
+NEAR_MISS = "# near miss of:"
 
 
 def _entries(ruleset: str, corpus: Path) -> list[Entry]:
-    entries, section, number, why = [], "", 0, []
+    entries, section, number, why, near = [], "", 0, [], ()
     for line in corpus.read_text(encoding="utf-8").splitlines():
         if line.startswith("# ==="):
             section, number = line.strip("# =").split(" (")[0].split(".")[0].strip(), 0
+        elif line.startswith(NEAR_MISS):
+            near = tuple(rid.strip() for rid in line.removeprefix(NEAR_MISS).split(","))
         elif line.startswith("# why:") or (line.startswith("#  ") and why):
             why.append(line)
         elif line.strip() and not line.startswith("#"):
             hand, expected = line.split("  =>  ", 1)
             number += 1
-            entries.append(Entry(ruleset, section, number, hand, expected, "\n".join(why)))
-            why = []
+            entries.append(Entry(ruleset, section, number, hand, expected, "\n".join(why), near))
+            why, near = [], ()
     return entries
 
 
@@ -98,6 +106,7 @@ def _marks(entry: Entry) -> list[Any]:
     for topic in SECTION_TOPICS.get(entry.section, ()):
         if topic not in items and "counted-yakuman" not in items:
             marks.append(pytest.mark.rule(entry.ruleset, topic, False))
+    marks += [pytest.mark.rule(entry.ruleset, rid, False) for rid in entry.near_misses]
     return marks
 
 
@@ -210,6 +219,7 @@ def _baida_marks(entry: Entry) -> list[Any]:
     items = _items(match["items"])
     marks = [pytest.mark.rule("baida", rid, True) for rid in items if rid not in ("chicken", "seven-baida")]
     marks += [pytest.mark.rule("baida", t, False) for t in BAIDA_TOPICS.get(entry.section, ()) if t not in items]
+    marks += [pytest.mark.rule("baida", rid, False) for rid in entry.near_misses]
     return marks
 
 
@@ -236,3 +246,20 @@ def test_baida_corpus_line(entry: Entry) -> None:
     assert amounts == {int(match["n"])}
     assert len(result.payments) == (3 if match["kind"] == "tsumo" else 1)
     assert result.received == int(match["received"])
+
+
+NEAR_MISSES = [e for e in (*ENTRIES, *BAIDA_ENTRIES) if e.near_misses]
+
+
+@pytest.mark.parametrize("entry", [pytest.param(e, id=f"{e.ruleset}: {e.hand}") for e in NEAR_MISSES])
+def test_a_near_miss_scores_none_of_what_it_comes_close_to(entry: Entry) -> None:
+    known = RULE_IDS | {r.id for r in BAIDA_RULES}
+    # why: a near-miss tag names real items (a typo would mark nothing)
+    assert set(entry.near_misses) <= known
+    # why: the hand comes close to these items and must score none of them
+    assert not set(entry.near_misses) & {line.rule_id for line in score(entry.hand).lines}
+
+
+def test_near_misses_are_tagged() -> None:
+    # why: the tags below are read at all (a corpus whose tags were lost would leave the rules one-sided)
+    assert len(NEAR_MISSES) >= 10
