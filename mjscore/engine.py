@@ -40,6 +40,9 @@ class Rule(Generic[R, C, Opt]):
     # A feature the predicate needs: when the caller's features lack it, the
     # predicate is not asked (a necessary condition worked out once per reading).
     gate: str = ""
+    # What one application is worth when the options or the situation decide it
+    # (Baida's assumed values, Big Crane's 100 or 10); ``value`` then only orders the row.
+    value_of: Callable[[R, C, Opt], int] | None = None
     # The line of one plain application (no detail), closed and open: made once, shared by every hand.
     _once: tuple[ScoreLine, ScoreLine] = field(init=False, repr=False, compare=False)
 
@@ -50,8 +53,10 @@ class Rule(Generic[R, C, Opt]):
     def worth(self, is_open: bool) -> int:
         return self.value if not is_open or self.value_open is None else self.value_open
 
-    def line(self, count: int, is_open: bool, detail: str = "") -> ScoreLine:
-        """The score line of ``count`` applications."""
+    def line(self, count: int, is_open: bool, detail: str = "", worth: int | None = None) -> ScoreLine:
+        """The score line of ``count`` applications (each worth ``worth`` when given, else the row's value)."""
+        if worth is not None:
+            return ScoreLine(self.id, self.name, self.local_name, count, count * worth, detail)
         if count == 1 and not detail:
             return self._once[is_open]
         return ScoreLine(self.id, self.name, self.local_name, count, count * self.worth(is_open), detail)
@@ -109,7 +114,12 @@ def apply_rules(
             beaten.update(rule.supersedes)
     return tuple(
         [
-            rule.line(count, is_open, rule.detail(reading, ctx, options) if rule.detail else "")
+            rule.line(
+                count,
+                is_open,
+                rule.detail(reading, ctx, options) if rule.detail else "",
+                rule.value_of(reading, ctx, options) if rule.value_of else None,
+            )
             for rule, count in hits
             if rule.id not in beaten
         ]

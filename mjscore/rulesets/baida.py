@@ -133,11 +133,11 @@ def _thirteen(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
 
 def _all_triplets(r: Reading, _t: BaidaTable, o: BaidaOptions) -> int:
     runs = any(g.shape is Shape.RUN for g in r.groups)
-    return o.all_triplets if r.shape == STANDARD and not runs else 0
+    return bool(o.all_triplets) and r.shape == STANDARD and not runs  # 0 points: no such pattern
 
 
 def _seven_pairs(r: Reading, _t: BaidaTable, o: BaidaOptions) -> int:
-    return o.seven_pairs if r.shape == SEVEN_PAIRS else 0
+    return r.shape == SEVEN_PAIRS  # with seven_pairs=0 there is no such reading
 
 
 # --- bonuses
@@ -149,8 +149,10 @@ def _big_crane_applies(t: BaidaTable) -> bool:
 
 
 def _big_crane(_r: Reading, t: BaidaTable, _o: BaidaOptions) -> int:
-    if not _big_crane_applies(t):
-        return 0
+    return _big_crane_applies(t)
+
+
+def _big_crane_points(_r: Reading, t: BaidaTable, _o: BaidaOptions) -> int:
     return 10 if "discarded-baida" in t.flags else 100
 
 
@@ -217,6 +219,7 @@ RULES: tuple[BaidaRule, ...] = (
         "four pungs or kongs (assumed value)",
         _all_triplets,
         detail=lambda _r, _t, _o: "assumed",
+        value_of=lambda _r, _t, o: o.all_triplets,
     ),
     Rule(
         "seven-pairs",
@@ -227,6 +230,7 @@ RULES: tuple[BaidaRule, ...] = (
         "seven pairs (assumed value)",
         _seven_pairs,
         detail=lambda _r, _t, _o: "assumed",
+        value_of=lambda _r, _t, o: o.seven_pairs,
     ),
     Rule(
         "big-crane",
@@ -236,6 +240,7 @@ RULES: tuple[BaidaRule, ...] = (
         1,
         "four melds claimed, won on the last tile (10 after discarding a Baida)",
         _big_crane,
+        value_of=_big_crane_points,
     ),
     Rule("no-baida", "No Baida", "無百搭", BONUS, 10, "no Baida in the hand", _no_baida),
     Rule("four-baida", "Four Baida", "四百搭", BONUS, 10, "four or more Baida in the hand", _four_baida),
@@ -291,9 +296,14 @@ class Baida(RuleSet[BaidaDeal]):
     rules: ClassVar[tuple[BaidaRule, ...]] = RULES
 
     def rule_rows(self) -> Sequence[RuleRow]:
-        values = {"all-triplets": "30*", "seven-pairs": "30*", "big-crane": "100 / 10"}
+        defaults = BaidaOptions()
+        values = {
+            "all-triplets": f"{defaults.all_triplets}*",
+            "seven-pairs": f"{defaults.seven_pairs}*",
+            "big-crane": "100 / 10",
+        }
         rows = [RuleRow(r.name, r.local_name, r.category, values.get(r.id, str(r.value)), r.condition) for r in RULES]
-        rows.append(RuleRow("Chicken Hand", "雞糊", PATTERN, "1*", "no pattern (assumed value)"))
+        rows.append(RuleRow("Chicken Hand", "雞糊", PATTERN, f"{defaults.chicken}*", "no pattern (assumed value)"))
         rows.append(RuleRow("Seven Baida", "七百搭", BONUS, "480", "all seven Baida, whatever the hand; nothing else"))
         return tuple(rows)
 
