@@ -5,16 +5,15 @@ concealed part must make, which kinds may start a run (none, for BABA), and
 whether wild cards alone may form a group; it gets back every distinct way to
 split the cards, each as a sorted tuple of ``Group``.
 
-Without wild cards the held kinds fall into independent blocks (no run crosses
-a suit's edge or a kind not held), and each block's tile count alone says how
-many sets and whether the pair it must hold. Blocks are split separately and
-cached; they are short and few, so a batch of new hands mostly finds its blocks
-already split.
+Without wild cards the kinds fall into independent chunks: a suit (no run
+crosses a suit's edge), or a stretch of kinds no run joins (honours). Each
+chunk's tile count alone says how many sets it holds and whether it holds the
+pair, and its counts say how it splits: splits are remembered per chunk, so a
+batch of new hands mostly finds each suit already split.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -46,59 +45,77 @@ def kind_counts(kinds: Iterable[int], size: int) -> tuple[int, ...]:
 def decompose(counts: tuple[int, ...], wilds: int, target: Target) -> tuple[Groups, ...]:
     """Every split of ``counts`` (a count per kind) plus ``wilds`` into the target."""
     if wilds == 0 and target.pairs <= 1 and target.run_starts:
-        return _by_blocks(counts, target)
+        return _by_chunks(counts, target)
     return _decompose(counts, wilds, target.sets, target.pairs, target)
 
 
-def _by_blocks(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
-    """Split each block on its own and join every combination.
+def _by_chunks(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
+    """Split each chunk on its own and join every combination.
 
-    A block is a stretch of held kinds inside one segment with no kind missing:
-    without wilds a run needs all three of its kinds, so no run crosses a missing
-    kind nor a segment's edge. With at most one pair, a block of n tiles holds
-    n // 3 sets, and the pair exactly when n % 3 == 2. Blocks come in kind order
-    and each split is sorted, so the joined splits are sorted too, and ``product``
-    yields them in the order ``_decompose`` sorts them."""
+    With at most one pair, a chunk of n tiles holds n // 3 sets, and the pair
+    exactly when n % 3 == 2. Chunks come in kind order and each one's splits are
+    sorted (and equally long), so ``product`` yields the joined splits in the
+    order ``_decompose`` sorts them."""
     parts: list[tuple[Groups, ...]] = []
     sets = pairs = 0
-    size, run_starts = len(counts), target.run_starts
-    ends = _segment_ends(run_starts, size)
     row = bytes(counts)  # a count per kind, each below 256
-    for found in _HELD.finditer(row):
-        lo, hi = found.span()
-        while lo < hi:  # a stretch of held kinds, cut where a segment ends
-            end = min(hi, ends[lo])
-            block = row[lo:end]
-            n = sum(block)
-            if n % 3 == 1:
-                return ()
-            split = _split_block(block, lo, size, run_starts)
-            if not split:
-                return ()
-            sets += n // 3
-            pairs += n % 3 // 2
-            parts.append(split)
-            lo = end
+    for lo, hi, memo in _chunks(target.run_starts, len(counts)):
+        held = row[lo:hi]
+        found = memo.get(held)
+        if found is None:
+            if len(memo) >= _CHUNK_MEMO:
+                memo.clear()
+            found = memo[held] = _split_chunk(held, lo, len(counts), target.run_starts)
+        splits, chunk_sets, chunk_pairs = found
+        if not splits:
+            return ()
+        if chunk_sets or chunk_pairs:  # an empty chunk adds nothing
+            parts.append(splits)
+            sets += chunk_sets
+            pairs += chunk_pairs
     if (sets, pairs) != (target.sets, target.pairs):
         return ()
-    if sum(map(len, parts)) == len(parts):  # the usual case: one way to split each block (none is empty)
+    if sum(map(len, parts)) == len(parts):  # the usual case: one way to split each chunk
         return (tuple(chain.from_iterable([split[0] for split in parts])),)
     return tuple(tuple(chain.from_iterable(joined)) for joined in product(*parts))
 
 
-_HELD = re.compile(rb"[^\0]+")  # a stretch of held kinds, in counts as bytes
+ChunkSplit = tuple[tuple[Groups, ...], int, int]  # the splits, and the sets and pairs each makes
+_CHUNK_MEMO = 65536  # patterns remembered per chunk; past it the memo starts again
 
 
-@lru_cache(maxsize=65536)
-def _split_block(block: bytes, lo: int, size: int, run_starts: frozenset[int]) -> tuple[Groups, ...]:
-    """The splits of one block: its counts start at kind ``lo``. Keyed on ``run_starts``,
-    all of the target a block's split depends on (a frozenset keeps its hash; a Target
-    works its out at every lookup)."""
-    if _runs_fit_anywhere(run_starts, size)[lo]:  # the same counts split alike in any suit, at any rank
-        return tuple(_moved(split, lo) for split in _split_at_0(block))
-    alone = (0,) * lo + tuple(block) + (0,) * (size - lo - len(block))
-    n = sum(block)
-    return _decompose(alone, 0, n // 3, n % 3 // 2, Target(n // 3, n % 3 // 2, run_starts))
+@cache
+def _chunks(run_starts: frozenset[int], size: int) -> tuple[tuple[int, int, dict[bytes, ChunkSplit]], ...]:
+    """(lo, hi, memo of splits by counts) for each chunk: a stretch of kinds runs join
+    (a suit of riichi), or of kinds no run joins (the honours), taken whole."""
+    found: list[tuple[int, int]] = []
+    for lo, hi in _segments(run_starts, size):
+        # a segment of one kind has no run through it: join it to a run-free chunk before it
+        if hi - lo == 1 and found and _run_free(found[-1], run_starts):
+            found[-1] = (found[-1][0], hi)
+        else:
+            found.append((lo, hi))
+    return tuple((lo, hi, {}) for lo, hi in found)
+
+
+def _run_free(chunk: tuple[int, int], run_starts: frozenset[int]) -> bool:
+    lo, hi = chunk
+    return not run_starts.intersection(range(lo - 2, hi))
+
+
+def _split_chunk(held: bytes, lo: int, size: int, run_starts: frozenset[int]) -> ChunkSplit:
+    """The splits of one chunk, whose counts ``held`` start at kind ``lo``."""
+    n = sum(held)
+    if n % 3 == 1:
+        return (), 0, 0
+    sets, pairs = n // 3, n % 3 // 2
+    hi = lo + len(held)
+    if run_starts.intersection(range(lo, hi)) == set(range(lo, hi - 2)):  # split alike at any rank
+        splits = tuple(_moved(split, lo) for split in _split_at_0(held))
+    else:
+        alone = (0,) * lo + tuple(held) + (0,) * (size - hi)
+        splits = _decompose(alone, 0, sets, pairs, Target(sets, pairs, run_starts))
+    return splits, sets, pairs
 
 
 def _moved(groups: Groups, by: int) -> Groups:
@@ -107,27 +124,11 @@ def _moved(groups: Groups, by: int) -> Groups:
 
 
 @lru_cache(maxsize=4096)
-def _split_at_0(block: bytes) -> tuple[Groups, ...]:
-    """The splits of a block set at kind 0, where a run may start wherever three kinds fit."""
-    n = sum(block)
-    starts = frozenset(range(len(block) - 2))
-    return _decompose(tuple(block), 0, n // 3, n % 3 // 2, Target(n // 3, n % 3 // 2, starts))
-
-
-@cache
-def _runs_fit_anywhere(run_starts: frozenset[int], size: int) -> tuple[bool, ...]:
-    """For each kind: does a run start at every kind of its segment that has two more after
-    it (a suit of riichi, or one honour)? Then a block's split does not depend on where it lies."""
-    fits = [False] * size
-    for lo, hi in _segments(run_starts, size):
-        fits[lo:hi] = [run_starts.intersection(range(lo, hi)) == set(range(lo, hi - 2))] * (hi - lo)
-    return tuple(fits)
-
-
-@cache
-def _segment_ends(run_starts: frozenset[int], size: int) -> tuple[int, ...]:
-    """For each kind, where its segment ends (the first kind past it)."""
-    return tuple(hi for lo, hi in _segments(run_starts, size) for _ in range(lo, hi))
+def _split_at_0(held: bytes) -> tuple[Groups, ...]:
+    """The splits of a chunk's counts set at kind 0, where a run may start wherever three kinds fit."""
+    n = sum(held)
+    starts = frozenset(range(len(held) - 2))
+    return _decompose(tuple(held), 0, n // 3, n % 3 // 2, Target(n // 3, n % 3 // 2, starts))
 
 
 def _segments(run_starts: frozenset[int], size: int) -> tuple[tuple[int, int], ...]:

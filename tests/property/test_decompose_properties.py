@@ -1,4 +1,4 @@
-"""The block-wise decomposer finds exactly what the whole-hand search finds, in the same order."""
+"""The chunk-wise decomposer (each suit, and the honours, split alone) finds what the whole search finds, in order."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from mjscore.decompose import Target, _decompose, decompose
 from mjscore.tiles import HONOURS, RIICHI_KINDS, RUN_STARTS
 
 # Riichi's run starts, where a run fits anywhere in a suit, and a made-up set where no run
-# starts at rank 4 (so a block's split depends on where it lies: the other path).
+# starts at rank 4 (so a suit's split depends on where it lies: the other path).
 NO_RANK_4 = RUN_STARTS - {3, 12, 21}
 RUN_START_SETS = st.sampled_from([RUN_STARTS, NO_RANK_4])
-# Groups drawn from few kinds, so that blocks touch and splits are ambiguous.
+# Groups drawn from few kinds, so that groups touch and splits are ambiguous.
 KIND_POOLS = st.sampled_from([list(range(RIICHI_KINDS)), [0, 1, 2, 3, 4, 5, 6, 7, 8, 27], [9, 10, 11, 12, 13, 31, 32]])
 
 
@@ -45,7 +45,7 @@ def _counts(held: dict[int, int]) -> tuple[int, ...]:
 @given(counts_and_target())
 # why: 456m and a 5p pair: a run from 4m, which NO_RANK_4 forbids, so no split at all there
 @example((_counts({3: 1, 4: 1, 5: 1, 13: 2}), Target(1, 1, NO_RANK_4)))
-def test_blocks_agree_with_whole_search(case: tuple[tuple[int, ...], Target]) -> None:
+def test_chunks_agree_with_whole_search(case: tuple[tuple[int, ...], Target]) -> None:
     counts, target = case
     assert decompose(counts, 0, target) == _decompose(counts, 0, target.sets, target.pairs, target)
 
@@ -60,9 +60,9 @@ def test_ambiguous_shape_keeps_both_splits_in_order() -> None:
     assert found == _decompose(counts, 0, 3, 1, target)
 
 
-def test_the_same_block_splits_alike_in_every_suit() -> None:
+def test_the_same_counts_split_alike_in_every_suit() -> None:
     # why: 123 of any suit is one run starting at its 1; held once in each suit plus 11z,
-    # the block cache splits "1 1 1" once and moves it to 1m, 1p and 1s.
+    # the counts "1 1 1" are split once, at kind 0, and moved to 1m, 1p and 1s.
     counts = _counts({0: 1, 1: 1, 2: 1, 9: 1, 10: 1, 11: 1, 18: 1, 19: 1, 20: 1, 27: 2})
     (split,) = decompose(counts, 0, Target(sets=3, pairs=1, run_starts=RUN_STARTS))
     assert [(g.shape.value, g.kind) for g in split] == [("run", 0), ("run", 9), ("run", 18), ("pair", 27)]
