@@ -55,7 +55,7 @@ def _by_chunks(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
     With at most one pair, a chunk of n tiles holds n // 3 sets, and the pair
     exactly when n % 3 == 2. Chunks come in kind order and each one's splits are
     sorted (and equally long), so ``product`` yields the joined splits in the
-    order ``_decompose`` sorts them."""
+    order ``_decompose`` sorts them (see ``_joined``)."""
     parts: list[tuple[Groups, ...]] = []
     sets = pairs = 0
     row = bytes(counts)  # a count per kind, each below 256
@@ -75,9 +75,7 @@ def _by_chunks(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
             pairs += chunk_pairs
     if (sets, pairs) != (target.sets, target.pairs):
         return ()
-    if sum(map(len, parts)) == len(parts):  # the usual case: one way to split each chunk
-        return (tuple(chain.from_iterable([split[0] for split in parts])),)
-    return tuple(tuple(chain.from_iterable(joined)) for joined in product(*parts))
+    return _joined(parts)
 
 
 ChunkSplit = tuple[tuple[Groups, ...], int, int]  # the splits, and the sets and pairs each makes
@@ -110,12 +108,37 @@ def _split_chunk(held: bytes, lo: int, size: int, run_starts: frozenset[int]) ->
         return (), 0, 0
     sets, pairs = n // 3, n % 3 // 2
     hi = lo + len(held)
-    if run_starts.intersection(range(lo, hi)) == set(range(lo, hi - 2)):  # split alike at any rank
-        splits = tuple(_moved(split, lo) for split in _split_at_0(held))
-    else:
+    if run_starts.intersection(range(lo, hi)) != set(range(lo, hi - 2)):  # a run cannot start at every rank
         alone = (0,) * lo + tuple(held) + (0,) * (size - hi)
-        splits = _decompose(alone, 0, sets, pairs, Target(sets, pairs, run_starts))
-    return splits, sets, pairs
+        return _decompose(alone, 0, sets, pairs, Target(sets, pairs, run_starts)), sets, pairs
+    # No run crosses a kind not held: split each block of held kinds alone (blocks recur
+    # far more than whole suits do, which matters for a batch of new hands).
+    parts, block_pairs, at = [], 0, lo
+    for block in held.split(b"\0"):
+        if block:
+            split = _block_at(block, at)
+            if not split:
+                return (), 0, 0
+            parts.append(split)
+            block_pairs += sum(block) % 3 // 2
+        at += len(block) + 1
+    return (_joined(parts) if block_pairs == pairs else ()), sets, pairs
+
+
+def _joined(parts: list[tuple[Groups, ...]]) -> tuple[Groups, ...]:
+    """Every combination of one split from each part, in order: parts in kind order, each
+    one's splits sorted (and equally long), so ``product`` yields them sorted too."""
+    if sum(map(len, parts)) == len(parts):  # the usual case: one way to split each part
+        return (tuple(chain.from_iterable([split[0] for split in parts])),)
+    return tuple(tuple(chain.from_iterable(joined)) for joined in product(*parts))
+
+
+@lru_cache(maxsize=16384)
+def _block_at(block: bytes, at: int) -> tuple[Groups, ...]:
+    """The splits of a block of held kinds starting at kind ``at``, where runs fit anywhere."""
+    if sum(block) % 3 == 1:
+        return ()
+    return tuple(_moved(split, at) for split in _split_at_0(block))
 
 
 def _moved(groups: Groups, by: int) -> Groups:

@@ -49,9 +49,11 @@ def _standard(hand: Hand, counts: tuple[int, ...], winning: int, win: Win) -> li
     for concealed in decompose(counts, 0, _TARGETS[sets]):
         wins = []
         for i, g in enumerate(concealed):
-            wait = wait_of(g, winning)
-            if wait is not None and not (i and g == concealed[i - 1]):  # a group twice (a split is sorted): one reading
-                wins.append((len(melded) + i, wait, ron and wait is Wait.DUAL_PUNG))
+            # the winning tile is in no group more than two kinds above its kind: most are not asked
+            if 0 <= winning - g.kind <= 2:  # type: ignore[operator]  # riichi groups have a kind
+                wait = wait_of(g, winning)
+                if wait is not None and not (i and g == concealed[i - 1]):  # a group twice (a split is sorted): one
+                    wins.append((len(melded) + i, wait, ron and wait is Wait.DUAL_PUNG))
         if wins:
             found += RiichiReading.each_win(STANDARD, melded + concealed, wins)
     return found
