@@ -22,6 +22,7 @@ from itertools import chain, pairwise, product
 from mjscore.hand import Group, Shape
 
 Groups = tuple[Group, ...]
+_SET, _PAIR, _RUN = Shape.SET, Shape.PAIR, Shape.RUN
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,13 +60,13 @@ def _by_chunks(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
     parts: list[tuple[Groups, ...]] = []
     sets = pairs = 0
     row = bytes(counts)  # a count per kind, each below 256
-    for lo, hi, memo in _chunks(target.run_starts, len(counts)):
+    for lo, hi, runs_anywhere, memo in _chunks(target.run_starts, len(counts)):
         held = row[lo:hi]
         found = memo.get(held)
         if found is None:
             if len(memo) >= _CHUNK_MEMO:
                 memo.clear()
-            found = memo[held] = _split_chunk(held, lo, len(counts), target.run_starts)
+            found = memo[held] = _split_chunk(held, lo, len(counts), target.run_starts, runs_anywhere)
         splits, chunk_sets, chunk_pairs = found
         if not splits:
             return ()
@@ -79,13 +80,16 @@ def _by_chunks(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
 
 
 ChunkSplit = tuple[tuple[Groups, ...], int, int]  # the splits, and the sets and pairs each makes
+# (lo, hi, may a run start at every kind of it with two more after it, memo of splits by counts)
+Chunk = tuple[int, int, bool, dict[bytes, ChunkSplit]]
+
 _CHUNK_MEMO = 65536  # patterns remembered per chunk; past it the memo starts again
 
 
 @cache
-def _chunks(run_starts: frozenset[int], size: int) -> tuple[tuple[int, int, dict[bytes, ChunkSplit]], ...]:
-    """(lo, hi, memo of splits by counts) for each chunk: a stretch of kinds runs join
-    (a suit of riichi), or of kinds no run joins (the honours), taken whole."""
+def _chunks(run_starts: frozenset[int], size: int) -> tuple[Chunk, ...]:
+    """Each chunk: a stretch of kinds runs join (a suit of riichi), or of kinds no run
+    joins (the honours), taken whole."""
     found: list[tuple[int, int]] = []
     for lo, hi in _segments(run_starts, size):
         # a segment of one kind has no run through it: join it to a run-free chunk before it
@@ -93,7 +97,7 @@ def _chunks(run_starts: frozenset[int], size: int) -> tuple[tuple[int, int, dict
             found[-1] = (found[-1][0], hi)
         else:
             found.append((lo, hi))
-    return tuple((lo, hi, {}) for lo, hi in found)
+    return tuple((lo, hi, run_starts.intersection(range(lo, hi)) == set(range(lo, hi - 2)), {}) for lo, hi in found)
 
 
 def _run_free(chunk: tuple[int, int], run_starts: frozenset[int]) -> bool:
@@ -101,14 +105,14 @@ def _run_free(chunk: tuple[int, int], run_starts: frozenset[int]) -> bool:
     return not run_starts.intersection(range(lo - 2, hi))
 
 
-def _split_chunk(held: bytes, lo: int, size: int, run_starts: frozenset[int]) -> ChunkSplit:
+def _split_chunk(held: bytes, lo: int, size: int, run_starts: frozenset[int], runs_anywhere: bool) -> ChunkSplit:
     """The splits of one chunk, whose counts ``held`` start at kind ``lo``."""
     n = sum(held)
     if n % 3 == 1:
         return (), 0, 0
     sets, pairs = n // 3, n % 3 // 2
     hi = lo + len(held)
-    if run_starts.intersection(range(lo, hi)) != set(range(lo, hi - 2)):  # a run cannot start at every rank
+    if not runs_anywhere:
         alone = (0,) * lo + tuple(held) + (0,) * (size - hi)
         return _decompose(alone, 0, sets, pairs, Target(sets, pairs, run_starts)), sets, pairs
     # No run crosses a kind not held: split each block of held kinds alone (blocks recur
@@ -148,10 +152,38 @@ def _moved(groups: Groups, by: int) -> Groups:
 
 @lru_cache(maxsize=4096)
 def _split_at_0(held: bytes) -> tuple[Groups, ...]:
-    """The splits of a chunk's counts set at kind 0, where a run may start wherever three kinds fit."""
-    n = sum(held)
-    starts = frozenset(range(len(held) - 2))
-    return _decompose(tuple(held), 0, n // 3, n % 3 // 2, Target(n // 3, n % 3 // 2, starts))
+    """The splits of a block's counts set at kind 0, where a run may start wherever three
+    kinds fit, into sets and at most one pair (the pair exactly when n % 3 == 2).
+
+    The whole search (``_decompose``) serves wild cards and any run starts; without
+    them a split is fixed kind by kind, lowest first, and is found once: at each kind,
+    at most one pung, at most the pair, and every tile left starts a run (the tests
+    check both searches agree)."""
+    found: list[Groups] = []
+    _runs_from(list(held), 0, sum(held) % 3 // 2, [], found)
+    return tuple(sorted(found, key=lambda gs: [_group_key(g) for g in gs]))
+
+
+def _runs_from(counts: list[int], k: int, pairs: int, groups: list[Group], found: list[Groups]) -> None:
+    """Add to ``found`` every split of ``counts`` from kind ``k`` on, after ``groups``."""
+    while k < len(counts) and not counts[k]:
+        k += 1
+    if k == len(counts):
+        if not pairs:
+            found.append(tuple(groups))
+        return
+    have = counts[k]
+    for pung in (1, 0) if have >= 3 else (0,):
+        for pair in (1, 0) if pairs and have - 3 * pung >= 2 else (0,):
+            runs = have - 3 * pung - 2 * pair
+            if runs and not (k + 2 < len(counts) and counts[k + 1] >= runs and counts[k + 2] >= runs):
+                continue
+            made = [Group(_SET, k)] * pung + [Group(_PAIR, k)] * pair + [Group(_RUN, k)] * runs
+            counts[k] = 0
+            counts[k + 1 : k + 3] = [c - runs for c in counts[k + 1 : k + 3]]
+            _runs_from(counts, k + 1, pairs - pair, groups + made, found)
+            counts[k + 1 : k + 3] = [c + runs for c in counts[k + 1 : k + 3]]
+            counts[k] = have
 
 
 def _segments(run_starts: frozenset[int], size: int) -> tuple[tuple[int, int], ...]:
