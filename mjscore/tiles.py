@@ -15,7 +15,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
-from importlib import resources
 from pathlib import Path
 
 from mjscore.errors import UsageError
@@ -95,6 +94,8 @@ class Deck:
 
 
 def default_deck() -> Deck:
+    from importlib import resources  # here: only BABA reads it, and it costs start-up time
+
     text = resources.files("mjscore").joinpath("data/baba_deck.toml").read_text(encoding="utf-8")
     return parse_deck(text, "built-in deck (a reconstruction)")
 
