@@ -60,13 +60,13 @@ def _by_chunks(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
     parts: list[tuple[Groups, ...]] = []
     sets = pairs = 0
     row = bytes(counts)  # a count per kind, each below 256
-    for lo, hi, runs_anywhere, memo in _chunks(target.run_starts, len(counts)):
+    for lo, hi, runs, memo in _chunks(target.run_starts, len(counts)):
         held = row[lo:hi]
         found = memo.get(held)
         if found is None:
             if len(memo) >= _CHUNK_MEMO:
                 memo.clear()
-            found = memo[held] = _split_chunk(held, lo, len(counts), target.run_starts, runs_anywhere)
+            found = memo[held] = _split_chunk(held, lo, len(counts), target.run_starts, runs)
         splits, chunk_sets, chunk_pairs = found
         if not splits:
             return ()
@@ -80,8 +80,10 @@ def _by_chunks(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
 
 
 ChunkSplit = tuple[tuple[Groups, ...], int, int]  # the splits, and the sets and pairs each makes
-# (lo, hi, may a run start at every kind of it with two more after it, memo of splits by counts)
-Chunk = tuple[int, int, bool, dict[bytes, ChunkSplit]]
+# How runs lie in a chunk: one may start at every kind with two more after it (a suit of
+# riichi), none passes through it (the honours), or neither (only made-up run starts).
+RUNS_ANYWHERE, NO_RUNS, IRREGULAR = "runs anywhere", "no runs", "irregular"
+Chunk = tuple[int, int, str, dict[bytes, ChunkSplit]]  # lo, hi, how runs lie, memo of splits by counts
 
 _CHUNK_MEMO = 65536  # patterns remembered per chunk; past it the memo starts again
 
@@ -89,44 +91,56 @@ _CHUNK_MEMO = 65536  # patterns remembered per chunk; past it the memo starts ag
 @cache
 def _chunks(run_starts: frozenset[int], size: int) -> tuple[Chunk, ...]:
     """Each chunk: a stretch of kinds runs join (a suit of riichi), or of kinds no run
-    joins (the honours), taken whole."""
+    passes through (the honours), taken whole."""
     found: list[tuple[int, int]] = []
     for lo, hi in _segments(run_starts, size):
         # a segment of one kind has no run through it: join it to a run-free chunk before it
-        if hi - lo == 1 and found and _run_free(found[-1], run_starts):
+        if hi - lo == 1 and found and _runs_in(found[-1], run_starts) == NO_RUNS:
             found[-1] = (found[-1][0], hi)
         else:
             found.append((lo, hi))
-    return tuple((lo, hi, run_starts.intersection(range(lo, hi)) == set(range(lo, hi - 2)), {}) for lo, hi in found)
+    return tuple((lo, hi, _runs_in((lo, hi), run_starts), {}) for lo, hi in found)
 
 
-def _run_free(chunk: tuple[int, int], run_starts: frozenset[int]) -> bool:
+def _runs_in(chunk: tuple[int, int], run_starts: frozenset[int]) -> str:
     lo, hi = chunk
-    return not run_starts.intersection(range(lo - 2, hi))
+    starts = run_starts.intersection(range(lo - 2, hi))  # the runs that hold a kind of the chunk
+    if not starts:
+        return NO_RUNS
+    return RUNS_ANYWHERE if starts == set(range(lo, hi - 2)) else IRREGULAR
 
 
-def _split_chunk(held: bytes, lo: int, size: int, run_starts: frozenset[int], runs_anywhere: bool) -> ChunkSplit:
+def _split_chunk(held: bytes, lo: int, size: int, run_starts: frozenset[int], runs: str) -> ChunkSplit:
     """The splits of one chunk, whose counts ``held`` start at kind ``lo``."""
     n = sum(held)
     if n % 3 == 1:
         return (), 0, 0
     sets, pairs = n // 3, n % 3 // 2
-    hi = lo + len(held)
-    if not runs_anywhere:
-        alone = (0,) * lo + tuple(held) + (0,) * (size - hi)
+    if runs == IRREGULAR:
+        alone = (0,) * lo + tuple(held) + (0,) * (size - lo - len(held))
         return _decompose(alone, 0, sets, pairs, Target(sets, pairs, run_starts)), sets, pairs
-    # No run crosses a kind not held: split each block of held kinds alone (blocks recur
-    # far more than whole suits do, which matters for a batch of new hands).
-    parts, block_pairs, at = [], 0, lo
+    parts, block_pairs = [], 0
+    for block, at in _blocks(held, lo, runs):
+        split = _block_at(block, at)
+        if not split:
+            return (), 0, 0
+        parts.append(split)
+        block_pairs += sum(block) % 3 // 2
+    return (_joined(parts) if block_pairs == pairs else ()), sets, pairs
+
+
+def _blocks(held: bytes, lo: int, runs: str) -> Iterator[tuple[bytes, int]]:
+    """(counts, first kind) of each block of held kinds that splits alone: no run crosses a
+    kind not held, nor joins two kinds of a run-free chunk. (Blocks recur far more than
+    whole suits do, which matters for a batch of new hands.)"""
+    if runs == NO_RUNS:
+        yield from ((held[i : i + 1], lo + i) for i, count in enumerate(held) if count)
+        return
+    at = lo
     for block in held.split(b"\0"):
         if block:
-            split = _block_at(block, at)
-            if not split:
-                return (), 0, 0
-            parts.append(split)
-            block_pairs += sum(block) % 3 // 2
-        at += len(block) + 1
-    return (_joined(parts) if block_pairs == pairs else ()), sets, pairs
+            yield block, at
+        at += len(block) + 1  # past the block and the kind not held after it
 
 
 def _joined(parts: list[tuple[Groups, ...]]) -> tuple[Groups, ...]:
@@ -139,7 +153,8 @@ def _joined(parts: list[tuple[Groups, ...]]) -> tuple[Groups, ...]:
 
 @lru_cache(maxsize=16384)
 def _block_at(block: bytes, at: int) -> tuple[Groups, ...]:
-    """The splits of a block of held kinds starting at kind ``at``, where runs fit anywhere."""
+    """The splits of a block of held kinds starting at kind ``at``, where runs fit anywhere
+    (a block of one kind has no room for one)."""
     if sum(block) % 3 == 1:
         return ()
     return tuple(_moved(split, at) for split in _split_at_0(block))

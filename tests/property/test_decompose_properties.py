@@ -66,3 +66,12 @@ def test_the_same_counts_split_alike_in_every_suit() -> None:
     counts = _counts({0: 1, 1: 1, 2: 1, 9: 1, 10: 1, 11: 1, 18: 1, 19: 1, 20: 1, 27: 2})
     (split,) = decompose(counts, 0, Target(sets=3, pairs=1, run_starts=RUN_STARTS))
     assert [(g.shape.value, g.kind) for g in split] == [("run", 0), ("run", 9), ("run", 18), ("pair", 27)]
+
+
+def test_honours_never_form_a_run() -> None:
+    # why: the honours split as one chunk, kind by kind. 1z2z3z (27, 28, 29) held once each
+    # with a 5z pair is no set at all; 111z222z333z with 55z are three pungs, never three runs.
+    target = Target(sets=1, pairs=1, run_starts=RUN_STARTS)
+    assert decompose(_counts({27: 1, 28: 1, 29: 1, 31: 2}), 0, target) == ()
+    (split,) = decompose(_counts({27: 3, 28: 3, 29: 3, 31: 2}), 0, Target(sets=3, pairs=1, run_starts=RUN_STARTS))
+    assert [(g.shape.value, g.kind) for g in split] == [("set", 27), ("set", 28), ("set", 29), ("pair", 31)]
