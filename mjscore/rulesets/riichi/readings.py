@@ -49,10 +49,11 @@ def _standard(hand: Hand, counts: tuple[int, ...], winning: int, win: Win) -> li
     for concealed in decompose(counts, 0, _TARGETS[sets]):
         wins = []
         for i, g in enumerate(concealed):
-            # the winning tile is in no group more than two kinds above its kind: most are not asked
+            # No group holds a tile below its kind or more than two above: most groups need
+            # not be asked. A group held twice (a split is sorted) makes one reading.
             if 0 <= winning - g.kind <= 2:  # type: ignore[operator]  # riichi groups have a kind
                 wait = wait_of(g, winning)
-                if wait is not None and not (i and g == concealed[i - 1]):  # a group twice (a split is sorted): one
+                if wait is not None and not (i and g == concealed[i - 1]):
                     wins.append((len(melded) + i, wait, ron and wait is Wait.DUAL_PUNG))
         if wins:
             found += RiichiReading.each_win(STANDARD, melded + concealed, wins)
