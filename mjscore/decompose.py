@@ -9,7 +9,8 @@ Without wild cards the kinds fall into independent chunks: a suit (no run
 crosses a suit's edge), or a stretch of kinds no run joins (honours). Each
 chunk's tile count alone says how many sets it holds and whether it holds the
 pair, and its counts say how it splits: splits are remembered per chunk, so a
-batch of new hands mostly finds each suit already split.
+batch mostly finds each suit already split. A suit not met before is split
+block by block (a stretch of held kinds): blocks recur far more than suits.
 """
 
 from __future__ import annotations
@@ -175,11 +176,11 @@ def _split_at_0(held: bytes) -> tuple[Groups, ...]:
     at most one pung, at most the pair, and every tile left starts a run (the tests
     check both searches agree)."""
     found: list[Groups] = []
-    _runs_from(list(held), 0, sum(held) % 3 // 2, [], found)
+    _splits_from(list(held), 0, sum(held) % 3 // 2, [], found)
     return tuple(sorted(found, key=lambda gs: [_group_key(g) for g in gs]))
 
 
-def _runs_from(counts: list[int], k: int, pairs: int, groups: list[Group], found: list[Groups]) -> None:
+def _splits_from(counts: list[int], k: int, pairs: int, groups: list[Group], found: list[Groups]) -> None:
     """Add to ``found`` every split of ``counts`` from kind ``k`` on, after ``groups``."""
     while k < len(counts) and not counts[k]:
         k += 1
@@ -196,7 +197,7 @@ def _runs_from(counts: list[int], k: int, pairs: int, groups: list[Group], found
             made = [Group(_SET, k)] * pung + [Group(_PAIR, k)] * pair + [Group(_RUN, k)] * runs
             counts[k] = 0
             counts[k + 1 : k + 3] = [c - runs for c in counts[k + 1 : k + 3]]
-            _runs_from(counts, k + 1, pairs - pair, groups + made, found)
+            _splits_from(counts, k + 1, pairs - pair, groups + made, found)
             counts[k + 1 : k + 3] = [c + runs for c in counts[k + 1 : k + 3]]
             counts[k] = have
 
