@@ -413,7 +413,9 @@ def _readings(t: BaidaTable, o: BaidaOptions) -> Iterator[Reading]:
     if hand.melds:
         return
     if o.seven_pairs and _seven_pairs_possible(counts, hand.wilds):
-        yield Reading(SEVEN_PAIRS, tuple(Group(Shape.PAIR, k, 2 - n) for k, n in enumerate(counts) if n))
+        held = tuple(Group(Shape.PAIR, k, 2 - n) for k, n in enumerate(counts) if n)
+        spare = hand.wilds - sum(g.wilds for g in held)  # the Baida left pair among themselves
+        yield Reading(SEVEN_PAIRS, held + (Group(Shape.PAIR, None, 2),) * (spare // 2))
     if _thirteen_possible(counts, hand.wilds):
         yield Reading(THIRTEEN, tuple(Group(Shape.SINGLE, k) for k in sorted(TERMINALS_AND_HONOURS)))
 
