@@ -81,9 +81,10 @@ def win_payments(base: int, table: Table, liable_base: int = 0) -> tuple[Payment
     """Every payment of a win; ``liable_base`` is the part of ``base`` a liable player answers for.
     Cached: payments are frozen, and a batch meets few distinct values and seatings."""
     dealer = table.winner == DEALER
-    rows = _shared(base - liable_base, dealer, table) if base > liable_base else []
-    if liable_base:
-        rows += _liability(liable_base, dealer, table)
+    shared = base > liable_base
+    rows = _shared(base - liable_base, dealer, table) if shared else []
+    if liable_base:  # the honba go with the shared part when there is one, else with the liability
+        rows += _liability(liable_base, dealer, table, 0 if shared else table.honba)
     rows = _merge(rows)
     if table.sticks:
         rows.append(Payment("riichi sticks", WINNER, STICK * table.sticks, f"{table.sticks} on the table"))
@@ -104,20 +105,23 @@ def _shared(base: int, dealer: bool, table: Table) -> list[Payment]:
     return rows
 
 
-def _liability(base: int, dealer: bool, table: Table) -> list[Payment]:
-    """Tsumo: the liable player pays the whole limit; ron by another's discard: half each."""
+def _liability(base: int, dealer: bool, table: Table, honba: int) -> list[Payment]:
+    """Tsumo: the liable player pays the whole limit; ron by another's discard: half each.
+    ``honba`` are paid as on any win (RULES.md §2.7): on a ron by the discarder; on a tsumo
+    by the liable player, who pays the whole hand, for all three payers."""
     assert table.liable is not None
     whole = base * (6 if dealer else 4)
     liable = seat_name(table.liable)
+    bonus, why = HONBA_RON * honba, f" + {honba} honba" if honba else ""
     if table.tsumo:
-        return [Payment(liable, WINNER, round_up(whole), "liability (pao): the whole limit hand")]
+        return [Payment(liable, WINNER, round_up(whole) + bonus, "liability (pao): the whole limit hand" + why)]
     discarder = seat_name(table.discarder) if table.discarder is not None else "discarder"
     if discarder == liable:
-        return [Payment(liable, WINNER, round_up(whole), "liability (pao), and the discard")]
+        return [Payment(liable, WINNER, round_up(whole) + bonus, "liability (pao), and the discard" + why)]
     half = round_up(whole // 2)
     return [
         Payment(liable, WINNER, half, "liability (pao): half"),
-        Payment(discarder, WINNER, half, "the discard: half"),
+        Payment(discarder, WINNER, half + bonus, "the discard: half" + why),
     ]
 
 
