@@ -140,7 +140,7 @@ class Hana(Riichi):
 
     def _extra_candidates(self, deal: RiichiDeal) -> list[Scored]:
         """All eight flowers win Daifaahou whatever the rest of the hand, even one
-        that is not complete."""
+        that is not complete (riichi asks only when no reading completes it)."""
         t = deal.table
         special = RiichiReading.of(EIGHT_FLOWERS, ())
         if not _daifaahou(special, t, deal.options):

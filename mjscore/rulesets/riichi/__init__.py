@@ -279,7 +279,8 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         return (t,)
 
     def _extra_candidates(self, deal: RiichiDeal) -> list[Scored]:
-        """Scores outside the hand's shape (hana: all eight flowers)."""
+        """Scores outside the hand's shape, for a hand no reading completes (hana: all eight
+        flowers; on a complete hand that row applies to every reading)."""
         return []
 
     def _chips(self, deal: RiichiDeal) -> tuple[Payment, ...]:
@@ -313,7 +314,8 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             for r in readings(deal.table.hand, deal.table.winning, deal.table.win)
             for table in self._tables(r, deal.table, deal.options)
         ]
-        scored += self._extra_candidates(deal)
+        if not scored:  # no reading: a score outside the hand's shape, if any (hana's eight flowers)
+            scored = self._extra_candidates(deal)
         if not scored:
             raise fail(deal.text, [Problem("not-winning", NOT_COMPLETE)])
         with_yaku = [s for s in scored if s.yaku_han]
