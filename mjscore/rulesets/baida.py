@@ -65,7 +65,6 @@ class BaidaTable:
     wild_kinds: tuple[int, int]
     win: Win
     flags: frozenset[str]
-    winning: int
     seat: int  # wind kind of the winner's seat (27 East = dealer)
 
 
@@ -86,28 +85,28 @@ BaidaPredicate = Callable[[Reading, BaidaTable, BaidaOptions], int]
 # --- facts about a reading: groups of a known kind, and groups of wilds alone
 
 
-def _known(r: Reading) -> list[Group]:
-    return [g for g in r.groups if g.kind is not None]
-
-
 def _free_sets(r: Reading) -> int:
     return sum(1 for g in r.groups if g.kind is None and g.shape is Shape.SET)
 
 
 def _suits(r: Reading) -> set[int]:
-    return {g.kind // 9 for g in _known(r) if g.kind is not None and g.kind < HONOURS}
+    """The suits of the groups of a known kind (groups of wilds alone have none)."""
+    return {g.kind // 9 for g in r.groups if g.kind is not None and g.kind < HONOURS}
 
 
 def _has_honours(r: Reading) -> bool:
-    return any(g.kind is not None and g.kind >= HONOURS for g in _known(r))
+    return any(g.kind is not None and g.kind >= HONOURS for g in r.groups)
 
 
 def _straight_suit(r: Reading) -> int | None:
     """The suit of a 123 456 789 that the reading makes (wild-only sets fill missing runs)."""
+    if r.shape != STANDARD:
+        return None
     runs = {g.kind for g in r.groups if g.shape is Shape.RUN}
+    free = _free_sets(r)
     for suit in (0, 9, 18):
         missing = sum(start not in runs for start in (suit, suit + 3, suit + 6))
-        if r.shape == STANDARD and missing <= _free_sets(r) and missing < 3:
+        if missing <= free and missing < 3:
             return suit // 9
     return None
 
@@ -116,11 +115,11 @@ def _straight_suit(r: Reading) -> int | None:
 
 
 def _mixed_one_suit(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
-    return len(_suits(r)) == 1 and _has_honours(r) and r.shape != THIRTEEN
+    return len(_suits(r)) == 1 and _has_honours(r)  # thirteen terminals hold three suits
 
 
 def _pure_one_suit(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
-    return len(_suits(r)) <= 1 and not _has_honours(r) and r.shape != THIRTEEN and bool(_known(r))
+    return len(_suits(r)) == 1 and not _has_honours(r)
 
 
 def _nine_tile_straight(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
@@ -143,13 +142,9 @@ def _seven_pairs(r: Reading, _t: BaidaTable, o: BaidaOptions) -> int:
 # --- bonuses
 
 
-def _big_crane_applies(t: BaidaTable) -> bool:
+def _big_crane(_r: Reading, t: BaidaTable, _o: BaidaOptions) -> int:
     """Four melds claimed, one concealed tile left, won on it (a single wait)."""
     return len(t.hand.melds) == 4 and all(m.meld is MeldKind.OPEN for m in t.hand.melds)
-
-
-def _big_crane(_r: Reading, t: BaidaTable, _o: BaidaOptions) -> int:
-    return _big_crane_applies(t)
 
 
 def _big_crane_points(_r: Reading, t: BaidaTable, _o: BaidaOptions) -> int:
@@ -253,10 +248,37 @@ RULES: tuple[BaidaRule, ...] = (
         "a nine-tile straight using Baida, the Baida of the straight's suit",
         _baida_dragon,
     ),
-    Rule("win-on-kong", "Win on Kong", "槓上開花", BONUS, 10, "won on a kong's replacement tile", _flag("rinshan")),
-    Rule("robbing-a-kong", "Robbing a Kong", "搶槓", BONUS, 10, "won on a tile added to a kong", _flag("chankan")),
-    Rule("final-draw", "Final Draw", "海底撈月", BONUS, 10, "self-drawn the last tile", _flag("haitei")),
-    Rule("final-discard", "Final Discard", "河底撈魚", BONUS, 10, "won on the last discard", _flag("houtei")),
+    Rule(
+        "win-on-kong",
+        "Win on Kong",
+        "槓上開花",
+        BONUS,
+        10,
+        "won on a kong's replacement tile",
+        _flag("rinshan"),
+        gate="rinshan",
+    ),
+    Rule(
+        "robbing-a-kong",
+        "Robbing a Kong",
+        "搶槓",
+        BONUS,
+        10,
+        "won on a tile added to a kong",
+        _flag("chankan"),
+        gate="chankan",
+    ),
+    Rule("final-draw", "Final Draw", "海底撈月", BONUS, 10, "self-drawn the last tile", _flag("haitei"), gate="haitei"),
+    Rule(
+        "final-discard",
+        "Final Discard",
+        "河底撈魚",
+        BONUS,
+        10,
+        "won on the last discard",
+        _flag("houtei"),
+        gate="houtei",
+    ),
     Rule(
         "four-kongs",
         "Four Kongs",
@@ -268,7 +290,14 @@ RULES: tuple[BaidaRule, ...] = (
         supersedes=("big-crane",),
     ),
     Rule(
-        "blessing-of-heaven", "Blessing of Heaven", "天和", BONUS, 200, "dealer wins on the first draw", _flag("tenhou")
+        "blessing-of-heaven",
+        "Blessing of Heaven",
+        "天和",
+        BONUS,
+        200,
+        "dealer wins on the first draw",
+        _flag("tenhou"),
+        gate="tenhou",
     ),
     Rule(
         "blessing-of-earth",
@@ -276,8 +305,9 @@ RULES: tuple[BaidaRule, ...] = (
         "地和",
         BONUS,
         200,
-        "non-dealer wins on the first draw",
+        "a non-dealer wins on the dealer's first discard",
         _flag("chiihou"),
+        gate="chiihou",
     ),
 )
 _PATTERN_IDS = frozenset(r.id for r in RULES if r.category == PATTERN)
@@ -322,7 +352,7 @@ class Baida(RuleSet[BaidaDeal]):
         seat = written.read_seat(items, "seat", "S", problems) or WINDS[1]
         indicator = _indicator(items, problems)
         if hand is not None and indicator is not None:
-            problems += _hand_problems(hand, indicator, win, items, hand_tokens[0].loc + 1)
+            problems += _hand_problems(hand, indicator, win, hand_tokens[0].loc + 1)
         if hand is not None and win is not None:
             problems += _situation_problems(hand, items, win, seat)
         if hand is None or win is None or indicator is None or problems:
@@ -331,7 +361,7 @@ class Baida(RuleSet[BaidaDeal]):
         naturals = tuple(sorted(k for k, _ in (*hand.concealed, hand.winning) if k not in wild_kinds))
         wilds = sum(k in wild_kinds for k, _ in (*hand.concealed, hand.winning))
         built = Hand(naturals, wilds, hand.hand().melds)
-        table = BaidaTable(built, wild_kinds, win, frozenset(items.flags), hand.winning[0], seat)
+        table = BaidaTable(built, wild_kinds, win, frozenset(items.flags), seat)
         return BaidaDeal(text, table, options, items, hand, indicator)
 
     def evaluate(self, deal: BaidaDeal, explain: bool = False) -> ScoreResult:
@@ -355,7 +385,8 @@ class Baida(RuleSet[BaidaDeal]):
         return self._result(deal, reading, lines, total, listed)
 
     def _score(self, r: Reading, t: BaidaTable, o: BaidaOptions) -> tuple[tuple[ScoreLine, ...], int]:
-        lines = list(apply_rules(self.book, r, t, o, is_open=False))
+        # a situation row (rinshan, haitei ...) is gated on its flag: asked only when it is set
+        lines = list(apply_rules(self.book, r, t, o, is_open=False, features=t.flags))
         patterns = sum(x.value for x in lines if x.rule_id in _PATTERN_IDS)
         if not patterns:
             lines.insert(0, ScoreLine("chicken", "Chicken Hand", "雞糊", 1, o.chicken, "assumed"))
@@ -457,7 +488,7 @@ def _indicator(items: Items, problems: list[Problem]) -> int | None:
     return tiles[0][0]
 
 
-def _hand_problems(hand: written.WrittenHand, indicator: int, win: Win | None, items: Items, col: int) -> list[Problem]:
+def _hand_problems(hand: written.WrittenHand, indicator: int, win: Win | None, col: int) -> list[Problem]:
     """Every rule of play the hand breaks (RULES.md §4), all together."""
     wild_kinds = baida_kinds(indicator)
     # The indicator's own kind is checked below with its own code; it is one tile of no other kind.
