@@ -24,7 +24,7 @@ from mjscore.notation.tokens import BABA_FLAGS, Token
 from mjscore.options import OptionSpec, changed_options, option, option_words, with_values
 from mjscore.payment import win_payments
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown
-from mjscore.rulesets.base import RuleRow, RuleSet
+from mjscore.rulesets.base import RuleSet
 from mjscore.settings import Settings
 from mjscore.tiles import DOUBLING_MARK, WILD_NAME, Deck
 
@@ -259,9 +259,6 @@ class BabaBeginner(RuleSet[BabaDeal]):
     rules: ClassVar[tuple[BabaRule, ...]] = BEGINNER_RULES
     allows_kan = False
     scores_menzen = False
-
-    def rule_rows(self) -> Sequence[RuleRow]:
-        return tuple(RuleRow(r.name, r.local_name, r.category, str(r.value), r.condition) for r in self.rules)
 
     def readings(self, hand: Hand, o: BeginnerOptions, deck: Deck) -> Iterator[Reading]:
         yield from _basic(hand, o, len(deck.kinds))

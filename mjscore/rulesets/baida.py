@@ -313,6 +313,21 @@ RULES: tuple[BaidaRule, ...] = (
 _PATTERN_IDS = frozenset(r.id for r in RULES if r.category == PATTERN)
 
 
+def _never(_r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
+    return 0
+
+
+# Rows the engine does not apply: ``_score`` writes the chicken hand's line when no pattern
+# applies, ``evaluate`` Seven Baida's whatever the hand. Here so that their names and values
+# have one home, for the lines and for the rules table.
+CHICKEN_HAND: BaidaRule = Rule("chicken", "Chicken Hand", "雞糊", PATTERN, 1, "no pattern (assumed value)", _never)
+SEVEN_BAIDA_HAND: BaidaRule = Rule(
+    "seven-baida", "Seven Baida", "七百搭", BONUS, HAND_CAP, "all seven Baida, whatever the hand; nothing else", _never
+)
+# The rows whose value is an option's default (RULES.md §4 house values), by option name.
+_ASSUMED_OPTION = {"all-triplets": "all_triplets", "seven-pairs": "seven_pairs", "chicken": "chicken"}
+
+
 class Baida(RuleSet[BaidaDeal]):
     name = "baida"
     aliases: ClassVar[tuple[str, ...]] = ("baida-mahjong", "wild")
@@ -326,16 +341,18 @@ class Baida(RuleSet[BaidaDeal]):
     rules: ClassVar[tuple[BaidaRule, ...]] = RULES
 
     def rule_rows(self) -> Sequence[RuleRow]:
-        defaults = BaidaOptions()
-        values = {
-            "all-triplets": f"{defaults.all_triplets}*",
-            "seven-pairs": f"{defaults.seven_pairs}*",
-            "big-crane": "100 / 10",
-        }
-        rows = [RuleRow(r.name, r.local_name, r.category, values.get(r.id, str(r.value)), r.condition) for r in RULES]
-        rows.append(RuleRow("Chicken Hand", "雞糊", PATTERN, f"{defaults.chicken}*", "no pattern (assumed value)"))
-        rows.append(RuleRow("Seven Baida", "七百搭", BONUS, "480", "all seven Baida, whatever the hand; nothing else"))
-        return tuple(rows)
+        """The engine's rows, then the two whose lines ``evaluate`` writes itself."""
+        extra = (CHICKEN_HAND, SEVEN_BAIDA_HAND)
+        return (
+            *super().rule_rows(),
+            *(RuleRow(r.name, r.local_name, r.category, self.value_text(r), r.condition) for r in extra),
+        )
+
+    def value_text(self, rule: BaidaRule) -> str:
+        """An assumed value (an option's default) is starred; Big Crane's depends on the hand."""
+        if rule.id in _ASSUMED_OPTION:
+            return f"{getattr(BaidaOptions(), _ASSUMED_OPTION[rule.id])}*"
+        return "100 / 10" if rule.id == "big-crane" else str(rule.value)
 
     def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> BaidaDeal:
         hand_tokens = [t for t in tokens if t.tag in written.HAND_TAGS]
@@ -368,7 +385,7 @@ class Baida(RuleSet[BaidaDeal]):
         t, o = deal.table, deal.options
         scored = [(r, *self._score(r, t, o)) for r in _readings(t, o)]
         if t.hand.wilds == SEVEN_BAIDA:  # declared on collecting all seven, whatever the rest (RULES.md §4)
-            line = ScoreLine("seven-baida", "Seven Baida", "七百搭", 1, HAND_CAP, "no other bonus")
+            line = SEVEN_BAIDA_HAND.line(1, False, "no other bonus")
             scored.append((Reading("seven Baida", ()), (line,), HAND_CAP))
         if not scored:
             raise fail(
@@ -389,7 +406,7 @@ class Baida(RuleSet[BaidaDeal]):
         lines = list(apply_rules(self.book, r, t, o, is_open=False, features=t.flags))
         patterns = sum(x.value for x in lines if x.rule_id in _PATTERN_IDS)
         if not patterns:
-            lines.insert(0, ScoreLine("chicken", "Chicken Hand", "雞糊", 1, o.chicken, "assumed"))
+            lines.insert(0, CHICKEN_HAND.line(1, False, "assumed", o.chicken))
         elif patterns > PATTERN_CAP:
             lines.append(
                 ScoreLine("pattern-cap", "patterns capped", "", 1, PATTERN_CAP - patterns, f"at {PATTERN_CAP}")

@@ -75,6 +75,10 @@ class RuleSet(ABC, Generic[D]):
         """Score the best reading and settle it (``HandError`` if it is no win);
         with ``explain``, the result also lists every reading considered."""
 
-    @abstractmethod
     def rule_rows(self) -> Sequence[RuleRow]:
         """The scoring table, from the same rows the engine applies."""
+        return tuple(RuleRow(r.name, r.local_name, r.category, self.value_text(r), r.condition) for r in self.rules)
+
+    def value_text(self, rule: Rule[Any, Any, Any]) -> str:
+        """What one application of a row is worth, as the table writes it."""
+        return str(rule.value)

@@ -22,7 +22,7 @@ from mjscore.notation.tokens import MPSZ_FLAGS, Token
 from mjscore.options import OptionSpec, changed_options, option_words, with_values
 from mjscore.payment import Payment, balances
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown
-from mjscore.rulesets.base import RuleRow, RuleSet
+from mjscore.rulesets.base import RuleSet
 from mjscore.rulesets.riichi import notation as written
 from mjscore.rulesets.riichi.fu import fu_lines
 from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait, group_text
@@ -130,11 +130,9 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         """The limit hands: they replace every other item (RULES.md §2.5)."""
         return frozenset(r.id for r in self.rules if r.category == YAKUMAN)
 
-    def rule_rows(self) -> Sequence[RuleRow]:
+    def value_text(self, rule: RiichiRule) -> str:
         """Han written "closed / open" where they differ ("-": closed hands only)."""
-        return tuple(
-            RuleRow(r.name, r.local_name, r.category, _han(r.value, r.value_open), r.condition) for r in self.rules
-        )
+        return _han(rule.value, rule.value_open)
 
     # -- reading a line
 
