@@ -189,8 +189,8 @@ def _top_choices(e: pp.ParserElement, writer: _Writer) -> list[str]:
 def line_element() -> pp.ParserElement:
     """A whole line: an optional rule-set prefix, then the body its rule set reads.
 
-    (mjscore reads the prefix with ``grammar.RULESET_RE`` and hands the rest to
-    ``grammar.parse_body``; this element exists for the BNF and the diagram.)
+    (mjscore reads the prefix with ``build.split_prefix`` and the rest with
+    ``build.tokenize``; this element exists for the BNF and the diagram.)
     """
     body = pp.MatchFirst(list(BODIES.values())).set_name(BODY)
     return (pp.Opt(ruleset_prefix) + body).set_name(LINE)

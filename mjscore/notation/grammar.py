@@ -33,7 +33,6 @@ from mjscore.notation.tokens import (
     WINNING_TILE_RE,
     WORD_RE,
     Token,
-    fast_tokens,
     option_token,
 )
 
@@ -128,18 +127,10 @@ ELEMENTS: tuple[pp.ParserElement, ...] = (
 BODIES: dict[str, pp.ParserElement] = {"baba": baba_body, "mpsz": mpsz_body}
 
 
-def parse_body(family: str, text: str, start: int = 0) -> list[Token]:
-    """Tokens of the body ``text[start:]``, located in ``text``; raises
-    ``pp.ParseBaseException`` (located in the body) if it cannot be read.
-    The fast reader of ``tokens`` answers first; pyparsing reads what it declines."""
-    tokens = fast_tokens(family, text, start)
-    if tokens is not None:
-        return tokens
-    return parse_structured(family, text, start)
-
-
 def parse_structured(family: str, text: str, start: int = 0) -> list[Token]:
-    """``parse_body`` by the structured grammar alone: for a line the fast reader declined."""
+    """Tokens of the body ``text[start:]``, located in ``text``, by the structured grammar:
+    for a line the fast reader declined (``build.tokenize``). Raises
+    ``pp.ParseBaseException``, located in the body, if it cannot be read."""
     return [_moved(t, start) for t in BODIES[family].parse_string(text[start:], parse_all=True)]
 
 

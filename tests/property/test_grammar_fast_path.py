@@ -1,7 +1,7 @@
 """The one-regex fast path of each body reads exactly what the structured pyparsing
 grammar reads, and nothing escapes the parser but its own errors.
 
-``grammar.parse_body`` tries ``_FAST[family].body`` first and only falls back to
+``build.tokenize`` tries ``_FAST[family].body`` first and only falls back to
 ``BODIES[family]`` when that regex does not match the whole text; so whenever the
 fast regex matches, its tokens must be the tokens pyparsing would have given.
 """
@@ -15,9 +15,10 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from mjscore.errors import HandError
-from mjscore.notation.grammar import BODIES, parse_body
-from mjscore.notation.tokens import _FAST, Token
+from mjscore.errors import HandError, NotationError
+from mjscore.notation.build import tokenize
+from mjscore.notation.grammar import BODIES
+from mjscore.notation.tokens import _FAST, Token, fast_tokens
 from mjscore.scoring import parse_hand, score
 
 # Both readers take these blanks between tokens. The tab (which pyparsing expands
@@ -82,17 +83,17 @@ def outcome(family: str, text: str) -> list[Token] | str:
 def test_fast_path_reads_what_the_grammar_reads(family: str, text: str) -> None:
     if _FAST[family].body.fullmatch(text) is None:
         return
-    assert parse_body(family, text) == outcome(family, text)
+    assert fast_tokens(family, text) == outcome(family, text)
 
 
 @pytest.mark.parametrize("family", sorted(_FAST))
 @SETTINGS
 @given(text=st.one_of(notation_text, st.text(max_size=40)))
 @example(text="{0}")  # a shown set's location is its brace, as for ( and [
-def test_parser_returns_tokens_or_raises_its_own_error(family: str, text: str) -> None:
+def test_reader_returns_tokens_or_a_notation_error(family: str, text: str) -> None:
     try:
-        tokens = parse_body(family, text)
-    except pp.ParseBaseException:
+        tokens = tokenize(text, family, 0)
+    except NotationError:
         return
     assert all(isinstance(t, Token) for t in tokens)
     if "\t" not in text:  # see test_tab_locations_read_alike
@@ -123,7 +124,7 @@ def test_blanks_read_alike(space: str, family: str, hand: str) -> None:
     text = hand.format(space, space)
     # why: NOTATION.md: groups and items are separated by blanks, U+3000 (what a Japanese input method types) too
     assert _FAST[family].body.fullmatch(text) is not None
-    assert parse_body(family, text) == outcome(family, text)
+    assert fast_tokens(family, text) == outcome(family, text)
 
 
 def test_an_ideographic_space_does_not_hide_the_real_error() -> None:
