@@ -113,8 +113,8 @@ def changed_options(options: OptionsValue, skip: tuple[str, ...] = ()) -> str:
     """The options that differ from their defaults, as "aka=on, kiriage=on" ("": none), for
     a result's header. Cached: a batch meets few distinct option values."""
     defaults = as_dict(type(options)())
-    shown = {s.name: s.shown for s in specs(type(options))}
-    return ", ".join(f"{k}={shown[k](v)}" for k, v in as_dict(options).items() if k not in skip and v != defaults[k])
+    changed = {k: v for k, v in as_dict(options).items() if k not in skip and v != defaults[k]}
+    return ", ".join(option_words(changed, specs(type(options))))
 
 
 def option_words(values: Mapping[str, bool | int], option_specs: Sequence[OptionSpec]) -> list[str]:
