@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 
-from mjscore.payment import Payment
+from mjscore.payment import WINNER, Payment
 
 SCHEMA_VERSION = 1
 
@@ -106,7 +106,12 @@ class ScoreResult:
     @property
     def received(self) -> int:
         """What the winner receives in all (every payment, the pot included)."""
-        return sum([p.amount for p in self.payments if p.payee == "winner"])
+        return sum([p.amount for p in self.payments if p.payee == WINNER])
+
+    @property
+    def paid_in(self) -> str:
+        """The unit of the payments: ``payment_unit``, or the score's own unit."""
+        return self.payment_unit or self.unit
 
     def to_dict(self) -> dict[str, object]:
         return self.document(_line_dicts)
@@ -131,7 +136,7 @@ class ScoreResult:
             "total": self.total,
             "breakdown": {"unit": self.breakdown_unit, "items": items(self.breakdown)} if self.breakdown else None,
             "summary": dict(self.summary),
-            "payment_unit": self.payment_unit or self.unit,
+            "payment_unit": self.paid_in,
             "payments": [p.to_dict() for p in self.payments],
             "side_payments": {"unit": self.side_unit, "payments": [p.to_dict() for p in self.side_payments]}
             if self.side_payments

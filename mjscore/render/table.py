@@ -1,4 +1,5 @@
-"""``--format table``: the itemised table and the payment table, for people.
+"""``--format table``, for people: the hand as read, the itemised table, the breakdown
+(riichi's fu) and summary, and the payment tables.
 
 The only module that imports tabulate; wcwidth (a tabulate extra) keeps kanji
 columns aligned.
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 from tabulate import tabulate
 
 from mjscore.errors import HandError
+from mjscore.payment import Payment
 from mjscore.result import ScoreLine, ScoreResult
 
 
@@ -32,19 +34,14 @@ class TableRenderer:
             parts += [breakdown_table(result), ""]
         if result.summary:
             parts += ["  ".join(f"{label}: {value}" for label, value in result.summary), ""]
-        parts.append(payments_table(result))
+        received = result.received if result.kind == "win" else None
+        parts.append(payments_table(result.payments, result.paid_in, received))
         if result.side_payments:
-            rows = [[p.payer, p.payee, p.amount, p.reason] for p in result.side_payments]
-            headers = ["payer", "payee", result.side_unit, ""]
-            parts += [
-                "",
-                tabulate(rows, headers=headers, tablefmt="simple", colalign=("left", "left", "right", "left")),
-            ]
+            parts += ["", payments_table(result.side_payments, result.side_unit)]
         parts.extend(f"note: {note}" for note in result.notes)
         if show_all:
             parts += ["", f"readings considered ({len(result.candidates)}):"]
-            unit = result.payment_unit or result.unit
-            parts += [f"  {c.total:>6} {unit}  {c.reading}" for c in result.candidates]
+            parts += [f"  {c.total:>6} {result.paid_in}  {c.reading}" for c in result.candidates]
         if number:  # in a batch, a blank line between hands
             parts.append("")
         return "\n".join(parts)
@@ -68,9 +65,11 @@ def breakdown_table(result: ScoreResult) -> str:
     )
 
 
-def payments_table(result: ScoreResult) -> str:
-    rows: list[list[object]] = [[p.payer, p.payee, p.amount, p.reason] for p in result.payments]
-    if result.kind == "win":
-        rows.append(["", "winner receives", result.received, ""])
-    headers = ["payer", "payee", result.payment_unit or result.unit, ""]
-    return tabulate(rows, headers=headers, tablefmt="simple", colalign=("left", "left", "right", "left"))
+def payments_table(payments: Sequence[Payment], unit: str, received: int | None = None) -> str:
+    """Who pays whom, in ``unit``; ``received``: what the winner receives in all, as a last row."""
+    rows: list[list[object]] = [[p.payer, p.payee, p.amount, p.reason] for p in payments]
+    if received is not None:
+        rows.append(["", "winner receives", received, ""])
+    return tabulate(
+        rows, headers=["payer", "payee", unit, ""], tablefmt="simple", colalign=("left", "left", "right", "left")
+    )
