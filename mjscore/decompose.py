@@ -47,11 +47,20 @@ def kind_counts(kinds: Iterable[int], size: int) -> tuple[int, ...]:
 def decompose(counts: tuple[int, ...], wilds: int, target: Target) -> tuple[Groups, ...]:
     """Every split of ``counts`` (a count per kind) plus ``wilds`` into the target."""
     if wilds == 0 and target.pairs <= 1 and target.run_starts:
-        return _by_chunks(counts, target)
+        chunks = _chunks(target.run_starts, len(counts))
+        if chunks is not None:
+            return _by_chunks(counts, target, chunks)
     return _decompose(counts, wilds, target.sets, target.pairs, target)
 
 
-def _by_chunks(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
+ChunkSplit = tuple[tuple[Groups, ...], int, int]  # the splits, and the sets and pairs each makes
+# lo, hi, whether runs start in it (at every kind with two more after it), memo of splits by counts
+Chunk = tuple[int, int, bool, dict[bytes, ChunkSplit]]
+
+_CHUNK_MEMO = 65536  # patterns remembered per chunk; past it the memo starts again
+
+
+def _by_chunks(counts: tuple[int, ...], target: Target, chunks: tuple[Chunk, ...]) -> tuple[Groups, ...]:
     """Split each chunk on its own and join every combination.
 
     With at most one pair, a chunk of n tiles holds n // 3 sets, and the pair
@@ -61,13 +70,13 @@ def _by_chunks(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
     parts: list[tuple[Groups, ...]] = []
     sets = pairs = 0
     row = bytes(counts)  # a count per kind, each below 256
-    for lo, hi, runs, memo in _chunks(target.run_starts, len(counts)):
+    for lo, hi, runs, memo in chunks:
         held = row[lo:hi]
         found = memo.get(held)
         if found is None:
             if len(memo) >= _CHUNK_MEMO:
                 memo.clear()
-            found = memo[held] = _split_chunk(held, lo, len(counts), target.run_starts, runs)
+            found = memo[held] = _split_chunk(held, lo, runs)
         splits, chunk_sets, chunk_pairs = found
         if not splits:
             return ()
@@ -80,46 +89,39 @@ def _by_chunks(counts: tuple[int, ...], target: Target) -> tuple[Groups, ...]:
     return _joined(parts)
 
 
-ChunkSplit = tuple[tuple[Groups, ...], int, int]  # the splits, and the sets and pairs each makes
-# How runs lie in a chunk: one may start at every kind with two more after it (a suit of
-# riichi), none passes through it (the honours), or neither (only made-up run starts).
-RUNS_ANYWHERE, NO_RUNS, IRREGULAR = "runs anywhere", "no runs", "irregular"
-Chunk = tuple[int, int, str, dict[bytes, ChunkSplit]]  # lo, hi, how runs lie, memo of splits by counts
-
-_CHUNK_MEMO = 65536  # patterns remembered per chunk; past it the memo starts again
-
-
 @cache
-def _chunks(run_starts: frozenset[int], size: int) -> tuple[Chunk, ...]:
+def _chunks(run_starts: frozenset[int], size: int) -> tuple[Chunk, ...] | None:
     """Each chunk: a stretch of kinds runs join (a suit of riichi), or of kinds no run
-    passes through (the honours), taken whole."""
+    passes through (the honours), taken whole. None when in some stretch a run starts at
+    some kinds only (no rule set has such runs): the whole search serves those."""
     found: list[tuple[int, int]] = []
     for lo, hi in _segments(run_starts, size):
         # a segment of one kind has no run through it: join it to a run-free chunk before it
-        if hi - lo == 1 and found and _runs_in(found[-1], run_starts) == NO_RUNS:
+        if hi - lo == 1 and found and not _starts_in(found[-1], run_starts):
             found[-1] = (found[-1][0], hi)
         else:
             found.append((lo, hi))
-    return tuple((lo, hi, _runs_in((lo, hi), run_starts), {}) for lo, hi in found)
+    chunks: list[Chunk] = []
+    for lo, hi in found:
+        starts = _starts_in((lo, hi), run_starts)
+        if starts and starts != set(range(lo, hi - 2)):
+            return None
+        chunks.append((lo, hi, bool(starts), {}))
+    return tuple(chunks)
 
 
-def _runs_in(chunk: tuple[int, int], run_starts: frozenset[int]) -> str:
+def _starts_in(chunk: tuple[int, int], run_starts: frozenset[int]) -> frozenset[int]:
+    """The starts of the runs that hold a kind of the chunk."""
     lo, hi = chunk
-    starts = run_starts.intersection(range(lo - 2, hi))  # the runs that hold a kind of the chunk
-    if not starts:
-        return NO_RUNS
-    return RUNS_ANYWHERE if starts == set(range(lo, hi - 2)) else IRREGULAR
+    return run_starts.intersection(range(lo - 2, hi))
 
 
-def _split_chunk(held: bytes, lo: int, size: int, run_starts: frozenset[int], runs: str) -> ChunkSplit:
+def _split_chunk(held: bytes, lo: int, runs: bool) -> ChunkSplit:
     """The splits of one chunk, whose counts ``held`` start at kind ``lo``."""
     n = sum(held)
     if n % 3 == 1:
         return (), 0, 0
     sets, pairs = n // 3, n % 3 // 2
-    if runs == IRREGULAR:
-        alone = (0,) * lo + tuple(held) + (0,) * (size - lo - len(held))
-        return _decompose(alone, 0, sets, pairs, Target(sets, pairs, run_starts)), sets, pairs
     parts, block_pairs = [], 0
     for block, at in _blocks(held, lo, runs):
         split = _block_at(block, at)
@@ -130,11 +132,11 @@ def _split_chunk(held: bytes, lo: int, size: int, run_starts: frozenset[int], ru
     return (_joined(parts) if block_pairs == pairs else ()), sets, pairs
 
 
-def _blocks(held: bytes, lo: int, runs: str) -> Iterator[tuple[bytes, int]]:
+def _blocks(held: bytes, lo: int, runs: bool) -> Iterator[tuple[bytes, int]]:
     """(counts, first kind) of each block of held kinds that splits alone: no run crosses a
     kind not held, nor joins two kinds of a run-free chunk. (Blocks recur far more than
     whole suits do, which matters for a batch of new hands.)"""
-    if runs == NO_RUNS:
+    if not runs:
         yield from ((held[i : i + 1], lo + i) for i, count in enumerate(held) if count)
         return
     at = lo

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from hypothesis import assume, example, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from mjscore.decompose import Target, _decompose, decompose
 from mjscore.tiles import HONOURS, RIICHI_KINDS, RUN_STARTS
 
-# Riichi's run starts, where a run fits anywhere in a suit, and a made-up set where no run
-# starts at rank 4 (so a suit's split depends on where it lies: the other path).
+# A made-up set of run starts where no run starts at rank 4: no rule set has such runs,
+# so the whole search serves it (the chunk-wise path takes runs that fit anywhere).
 NO_RANK_4 = RUN_STARTS - {3, 12, 21}
-RUN_START_SETS = st.sampled_from([RUN_STARTS, NO_RANK_4])
 # Groups drawn from few kinds, so that groups touch and splits are ambiguous.
 KIND_POOLS = st.sampled_from([list(range(RIICHI_KINDS)), [0, 1, 2, 3, 4, 5, 6, 7, 8, 27], [9, 10, 11, 12, 13, 31, 32]])
 
@@ -34,20 +33,49 @@ def counts_and_target(draw: st.DrawFn) -> tuple[tuple[int, ...], Target]:
     for k in kinds:
         counts[k] += 1
     assume(max(counts) <= 4)
-    return tuple(counts), Target(sets=sets, pairs=pairs, run_starts=draw(RUN_START_SETS))
+    return tuple(counts), Target(sets=sets, pairs=pairs, run_starts=RUN_STARTS)
 
 
 def _counts(held: dict[int, int]) -> tuple[int, ...]:
     return tuple(held.get(k, 0) for k in range(RIICHI_KINDS))
 
 
+# Shapes that split more than one way, so that the order of the splits is tested too:
+# three alike in a row (pungs or runs), 1112345 and the like (pair or pung at either end).
+AMBIGUOUS = [(0, 0, 0, 1, 1, 1, 2, 2, 2), (0, 0, 0, 1, 2, 3, 4), (0, 1, 2, 3, 4, 4, 4), (0, 1, 1, 1, 2)]
+
+
+@st.composite
+def ambiguous_counts(draw: st.DrawFn) -> tuple[tuple[int, ...], Target]:
+    """One or two ambiguous shapes, each in a suit at a rank where it fits, plus honours to
+    make a count of sets and a pair."""
+    counts = [0] * RIICHI_KINDS
+    for suit in draw(st.lists(st.sampled_from([0, 9, 18]), min_size=1, max_size=2, unique=True)):
+        shape = draw(st.sampled_from(AMBIGUOUS))
+        rank = draw(st.integers(0, 8 - max(shape)))
+        for offset in shape:
+            counts[suit + rank + offset] += 1
+    while sum(counts) % 3 != 2:
+        counts[draw(st.sampled_from(range(HONOURS, RIICHI_KINDS)))] += 1
+    assume(max(counts) <= 4)
+    n = sum(counts)
+    return tuple(counts), Target(sets=n // 3, pairs=1, run_starts=RUN_STARTS)
+
+
 @settings(max_examples=400, deadline=None)
-@given(counts_and_target())
-# why: 456m and a 5p pair: a run from 4m, which NO_RANK_4 forbids, so no split at all there
-@example((_counts({3: 1, 4: 1, 5: 1, 13: 2}), Target(1, 1, NO_RANK_4)))
+@given(st.one_of(counts_and_target(), ambiguous_counts()))
 def test_chunks_agree_with_whole_search(case: tuple[tuple[int, ...], Target]) -> None:
     counts, target = case
     assert decompose(counts, 0, target) == _decompose(counts, 0, target.sets, target.pairs, target)
+
+
+def test_made_up_run_starts_are_the_whole_search() -> None:
+    # why: 456m and a 5p pair: one run from 4m, which NO_RANK_4 forbids, so no split at all
+    counts = _counts({3: 1, 4: 1, 5: 1, 13: 2})
+    assert decompose(counts, 0, Target(1, 1, NO_RANK_4)) == ()
+    # why: with riichi's run starts the same tiles split once: 456m and the 5p pair
+    (split,) = decompose(counts, 0, Target(1, 1, RUN_STARTS))
+    assert [(g.shape.value, g.kind) for g in split] == [("run", 3), ("pair", 13)]
 
 
 def test_ambiguous_shape_keeps_both_splits_in_order() -> None:
@@ -56,7 +84,10 @@ def test_ambiguous_shape_keeps_both_splits_in_order() -> None:
     counts = _counts({0: 3, 1: 3, 2: 3, 13: 2})
     target = Target(sets=3, pairs=1, run_starts=RUN_STARTS)
     found = decompose(counts, 0, target)
-    assert len(found) == 2
+    assert [[(g.shape.value, g.kind) for g in split] for split in found] == [
+        [("set", 0), ("set", 1), ("set", 2), ("pair", 13)],
+        [("run", 0), ("run", 0), ("run", 0), ("pair", 13)],
+    ]
     assert found == _decompose(counts, 0, 3, 1, target)
 
 
