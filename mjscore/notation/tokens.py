@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 from typing import NamedTuple
 
 # Flag words of the BABA family. A flag ends the hand part; any other bare word
@@ -100,8 +101,10 @@ def _fast_form(groups: dict[str, _CardGroup], flag_re: str) -> _FastForm:
     return _FastForm(re.compile(body), re.compile(group_tokens), items)
 
 
-_FAST = {
-    "baba": _fast_form(
+# Each family's card groups and flag words (compiled into its fast form on first use: a run
+# reads one family, and each form is about a millisecond of start-up).
+_FAST_PARTS: dict[str, tuple[dict[str, _CardGroup], str]] = {
+    "baba": (
         {
             "open": (r"\(", MELD_CARDS_RE, r"\)"),
             "closed": (r"\[", MELD_CARDS_RE, r"\]"),
@@ -110,7 +113,7 @@ _FAST = {
         },
         BABA_FLAG_RE,
     ),
-    "mpsz": _fast_form(
+    "mpsz": (
         {
             "open": (r"\(", TILES_RE, r"\)"),
             "closed": (r"\[", TILES_RE, r"\]"),
@@ -122,10 +125,19 @@ _FAST = {
 }
 
 
+FAMILIES = tuple(_FAST_PARTS)
+
+
+@cache
+def fast_form(family: str) -> _FastForm:
+    """The one-regex form of a family's body and its tokenizers."""
+    return _fast_form(*_FAST_PARTS[family])
+
+
 def fast_tokens(family: str, text: str, start: int = 0) -> list[Token] | None:
     """Tokens of the body ``text[start:]``, located in ``text``, if the one-regex
     form of the body accepts it; None sends the line to the structured grammar."""
-    fast = _FAST[family]
+    fast = fast_form(family)
     match = fast.body.fullmatch(text, start)
     if match is None:
         return None

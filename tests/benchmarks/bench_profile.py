@@ -93,7 +93,6 @@ def stage_times(path: Path) -> tuple[int, dict[str, float], dict[str, float], in
 
     settings = load_settings(None, None)
     deck = settings.deck
-    fast = fast_reader._FAST  # the fast reader's regexes
     stages = dict.fromkeys(STAGES, 0.0)
     parts = dict.fromkeys(PARTS, 0.0)
     slow = hands = 0
@@ -128,7 +127,7 @@ def stage_times(path: Path) -> tuple[int, dict[str, float], dict[str, float], in
                 stages[stage] += b - a
             hands += 1
             # Parts, timed again on their own (not in the stages' sum).
-            family = fast.get(ruleset.family)
+            family = fast_reader.fast_form(ruleset.family) if ruleset.family in fast_reader.FAMILIES else None
             if family is not None and family.body.fullmatch(text[start:]) is None:
                 slow += 1
                 parts[PARTS[0]] += t2 - t1

@@ -1,7 +1,7 @@
 """The one-regex fast path of each body reads exactly what the structured pyparsing
 grammar reads, and nothing escapes the parser but its own errors.
 
-``build.tokenize`` tries ``_FAST[family].body`` first and only falls back to
+``build.tokenize`` tries ``fast_form(family).body`` first and only falls back to
 ``BODIES[family]`` when that regex does not match the whole text; so whenever the
 fast regex matches, its tokens must be the tokens pyparsing would have given.
 """
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from mjscore.errors import HandError, NotationError
 from mjscore.notation.build import tokenize
 from mjscore.notation.grammar import BODIES
-from mjscore.notation.tokens import _FAST, Token, fast_tokens
+from mjscore.notation.tokens import FAMILIES, Token, fast_form, fast_tokens
 from mjscore.scoring import parse_hand, score
 
 # Both readers take these blanks between tokens. The tab (which pyparsing expands
@@ -74,19 +74,19 @@ def outcome(family: str, text: str) -> list[Token] | str:
         return type(exc).__name__
 
 
-@pytest.mark.parametrize("family", sorted(_FAST))
+@pytest.mark.parametrize("family", sorted(FAMILIES))
 @SETTINGS
 @given(text=any_text)
 @example(text="馬馬馬場場O dora=場 tsumo menzen")
 @example(text="(馬馬馬) [場場場場] MBmb tsumo pot=2")
 @example(text="馬場馬場馬場場々場々O ron\n")
 def test_fast_path_reads_what_the_grammar_reads(family: str, text: str) -> None:
-    if _FAST[family].body.fullmatch(text) is None:
+    if fast_form(family).body.fullmatch(text) is None:
         return
     assert fast_tokens(family, text) == outcome(family, text)
 
 
-@pytest.mark.parametrize("family", sorted(_FAST))
+@pytest.mark.parametrize("family", sorted(FAMILIES))
 @SETTINGS
 @given(text=st.one_of(notation_text, st.text(max_size=40)))
 @example(text="{0}")  # a shown set's location is its brace, as for ( and [
@@ -123,7 +123,7 @@ def test_scoring_returns_or_raises_hand_error(text: str) -> None:
 def test_blanks_read_alike(space: str, family: str, hand: str) -> None:
     text = hand.format(space, space)
     # why: NOTATION.md: groups and items are separated by blanks, U+3000 (what a Japanese input method types) too
-    assert _FAST[family].body.fullmatch(text) is not None
+    assert fast_form(family).body.fullmatch(text) is not None
     assert fast_tokens(family, text) == outcome(family, text)
 
 
@@ -141,6 +141,6 @@ def test_an_ideographic_space_does_not_hide_the_real_error() -> None:
 @pytest.mark.parametrize("space", ["\xa0", "\x0b", "\x0c", "\x85"], ids=ascii)
 def test_other_unicode_spaces_are_refused_by_both(space: str) -> None:
     text = f"馬馬馬{space}場場O tsumo"
-    assert _FAST["baba"].body.fullmatch(text) is None
+    assert fast_form("baba").body.fullmatch(text) is None
     with pytest.raises(pp.ParseBaseException):
         structured("baba", text)
