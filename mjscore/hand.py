@@ -42,6 +42,10 @@ class Shape(IdentityEnum):
     SINGLE = "single"  # one card of a special shape (e.g. Ba-ittsu)
 
 
+# Cards or tiles in a group of each shape.
+SHAPE_SIZE = {Shape.SET: 3, Shape.KAN: 4, Shape.PAIR: 2, Shape.RUN: 3, Shape.SINGLE: 1}
+
+
 class Meld(NamedTuple):
     """A group laid on the table as written: real kinds plus wild cards."""
 

@@ -162,6 +162,7 @@ def deck_faults(kinds: list[CardKind], max_wilds: object) -> list[str]:
 
 SUITS = "mps"
 HONOURS = 27
+MAX_COPIES = 4  # of each tile, and of each BABA card
 RIICHI_KINDS = 34
 WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
@@ -222,7 +223,7 @@ def dora_after(indicator: int) -> int:
 
 
 # "5p" -> (kind, is red) for every tile code: reading a hand is a lookup per tile.
-_TILE_CODES = {
+TILE_OF_CODE = {
     f"{digit}{suit}": (kind, digit == "0")
     for suit in (*SUITS, "z", *BONUS_SUITS)
     for digit in "0123456789"
@@ -230,9 +231,13 @@ _TILE_CODES = {
 }
 
 
+# (kind, is red) -> its code, "0p" for the red five: writing tiles back.
+CODE_OF_TILE = {tile: code for code, tile in TILE_OF_CODE.items()}
+
+
 # The digits of each suit letter, looked up: "5" under "p" is (13, False).
 _BY_SUIT = {
-    suit: {code[0]: tile for code, tile in _TILE_CODES.items() if code[1] == suit}
+    suit: {code[0]: tile for code, tile in TILE_OF_CODE.items() if code[1] == suit}
     for suit in (*SUITS, "z", *BONUS_SUITS)
 }
 _ONLY_TILES = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[1-4]+[fg])*")  # every code a tile: the usual case
@@ -264,7 +269,7 @@ def _read_with_faults(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tu
         if ch.isdigit():
             continue
         for j in range(start, i):
-            tile = _TILE_CODES.get(text[j] + ch)
+            tile = TILE_OF_CODE.get(text[j] + ch)
             if tile is None:
                 faults.append(
                     (j, f"{text[j]}{ch} is not a tile (honours are 1z-7z, flowers 1f-4f and 1g-4g; 0 is a red five)")

@@ -142,6 +142,15 @@ def read_win(items: Items, problems: list[Problem], tsumo_means: str) -> Win | N
     return None
 
 
+def read_count(items: Items, key: str, problems: list[Problem], meaning: str = "a whole number") -> int:
+    """A ``key=N`` item (0 when not given): a whole number, or a problem saying what it is."""
+    value, col = items.values.get(key, ("0", 0))
+    if value.isascii() and value.isdigit():
+        return int(value)
+    problems.append(Problem("bad-value", f"{key}= is {meaning}, not {value!r}", col))
+    return 0
+
+
 def fail(text: str, problems: Sequence[Problem]) -> HandError:
     """One error carrying every problem, in the order they stand on the line."""
     return HandError(text, tuple(sorted(problems, key=lambda p: p.col)))

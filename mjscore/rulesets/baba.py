@@ -18,20 +18,28 @@ from typing import ClassVar
 from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.engine import Rule, apply_rules
 from mjscore.errors import Problem
-from mjscore.hand import Group, Hand, Meld, MeldKind, Reading, Shape, Win, bracketed
-from mjscore.notation.build import Items, closest_word, fail, gather_items, known_words, read_win, unknown_word
+from mjscore.hand import SHAPE_SIZE, Group, Hand, Meld, MeldKind, Reading, Shape, Win, bracketed
+from mjscore.notation.build import (
+    Items,
+    closest_word,
+    fail,
+    gather_items,
+    known_words,
+    read_count,
+    read_win,
+    unknown_word,
+)
 from mjscore.notation.tokens import BABA_FLAGS, Token
 from mjscore.options import OptionSpec, changed_options, option, option_words, with_values
 from mjscore.payment import win_payments
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown
 from mjscore.rulesets.base import RuleSet
 from mjscore.settings import Settings
-from mjscore.tiles import DOUBLING_MARK, WILD_NAME, Deck
+from mjscore.tiles import DOUBLING_MARK, MAX_COPIES, WILD_NAME, Deck
 
 HAND_SIZE = 6  # +1 with a KAN
 BA = "場"  # Ba-ittsu: one card of each kind containing it
 YAKU_KANJI = ("馬", BA, DOUBLING_MARK)  # the kanji Chin-itsu and Hon-itsu are made of
-MAX_COPIES = 4
 
 BASIC, BA_ITTSU, SAN_TOITSU = "two Kohtsu", "Ba-ittsu", "San-toitsu"
 _MELD_TAGS = {"open": MeldKind.OPEN, "closed": MeldKind.CLOSED_KAN, "shown": MeldKind.SHOWN}
@@ -272,7 +280,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
         options = self._options(settings, items)
         hand = self._hand(cards, deck, problems)
         chips = _read_chips(items, deck, problems)
-        pot = _read_pot(items, problems)
+        pot = read_count(items, "pot", problems, "the number of KOBAN in the pot")
         win = read_win(items, problems, "from the pile")
         if hand is not None:
             problems.extend(self.validate(hand, items, options, deck, col=cards[0].loc + 1))
@@ -510,14 +518,6 @@ def _read_chips(items: Items, deck: Deck, problems: list[Problem]) -> tuple[int,
     return tuple(chips)
 
 
-def _read_pot(items: Items, problems: list[Problem]) -> int:
-    value, col = items.values.get("pot", ("0", 0))
-    if value.isdigit() and value.isascii():
-        return int(value)
-    problems.append(Problem("bad-value", f"pot= is the number of KOBAN in the pot, not {value!r}", col))
-    return 0
-
-
 # --- writing hands back
 
 
@@ -527,13 +527,12 @@ def describe(reading: Reading, deck: Deck) -> str:
 
 
 _GROUP_WORDS = {Shape.SET: "Kohtsu", Shape.KAN: "KAN", Shape.PAIR: "pair", Shape.SINGLE: "", Shape.RUN: "run"}
-_GROUP_SIZES = {Shape.SET: 3, Shape.KAN: 4, Shape.PAIR: 2, Shape.SINGLE: 1, Shape.RUN: 3}
 _MELD_WORDS = {MeldKind.OPEN: " (open)", MeldKind.CLOSED_KAN: " (An-KAN)", MeldKind.SHOWN: " (shown)", None: ""}
 
 
 @lru_cache(maxsize=1024)
 def _describe_group(g: Group, deck: Deck) -> str:
-    size = _GROUP_SIZES[g.shape]
+    size = SHAPE_SIZE[g.shape]
     real = size - g.wilds
     cards = f"{deck.name(g.kind)}×{real}" if g.kind is not None and real > 1 else deck.name(g.kind) if real else ""
     wild = f"{WILD_NAME}×{g.wilds}" if g.wilds > 1 else WILD_NAME if g.wilds else ""

@@ -17,7 +17,7 @@ from typing import ClassVar, NamedTuple
 from mjscore.engine import apply_rules
 from mjscore.errors import Problem
 from mjscore.hand import Group, MeldKind, Win, bracketed
-from mjscore.notation.build import Items, fail, gather_items, read_win
+from mjscore.notation.build import Items, fail, gather_items, read_count, read_win
 from mjscore.notation.tokens import MPSZ_FLAGS, Token
 from mjscore.options import OptionSpec, changed_options, option_words, with_values
 from mjscore.payment import Payment, balances
@@ -157,8 +157,8 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         prevalent = written.read_seat(items, "round", "E", problems) or WINDS[0]
         pao = written.read_seat(items, "pao", None, problems)
         discarder = written.read_seat(items, "from", None, problems)
-        honba = written.read_count(items, "honba", problems)
-        sticks = written.read_count(items, "sticks", problems)
+        honba = read_count(items, "honba", problems)
+        sticks = read_count(items, "sticks", problems)
         indicators = (*dora, *ura)
         unreadable = hand is None or win is None or bool(problems)  # then the checks below cannot run
         if hand is not None:
@@ -288,8 +288,8 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         items = gather_items(tokens, (), DRAW_KEYS, ())
         problems = items.problems
         seats: dict[str, list[int]] = {}
-        honba = written.read_count(items, "honba", problems)
-        sticks = written.read_count(items, "sticks", problems)
+        honba = read_count(items, "honba", problems)
+        sticks = read_count(items, "sticks", problems)
         for key in DRAW_SEAT_KEYS:
             value, col = items.values.get(key, ("", 0))
             letters = [x for x in value.upper().split(",") if x]

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from mjscore.hand import Group, Hand, IdentityEnum, MeldKind, Shape, Win
+from mjscore.hand import SHAPE_SIZE, Group, Hand, IdentityEnum, MeldKind, Shape, Win
 from mjscore.options import option
 from mjscore.tiles import DEALER, FLOWERS, HONOURS, RIICHI_KINDS, dora_after, tile_name
 
@@ -177,10 +177,7 @@ def group_tiles(g: Group) -> tuple[int, ...]:
     assert g.kind is not None
     if g.shape is Shape.RUN:
         return (g.kind, g.kind + 1, g.kind + 2)
-    return (g.kind,) * _SIZE[g.shape]
-
-
-_SIZE = {Shape.SET: 3, Shape.KAN: 4, Shape.PAIR: 2, Shape.SINGLE: 1}
+    return (g.kind,) * SHAPE_SIZE[g.shape]
 
 
 def group_text(g: Group) -> str:

@@ -16,12 +16,15 @@ from mjscore.hand import Hand, Meld, MeldKind, Win, bracketed
 from mjscore.notation.build import Items
 from mjscore.notation.tokens import Token
 from mjscore.tiles import (
+    CODE_OF_TILE,
     DEALER,
+    MAX_COPIES,
     RED_FIVES_IN_SET,
     RIICHI_KINDS,
     RUN_STARTS,
     SUITS,
     TILE_NAMES,
+    TILE_OF_CODE,
     WIND_OF_SEAT,
     read_tiles,
     suit_of,
@@ -32,8 +35,7 @@ from mjscore.tiles import (
 Tile = tuple[int, bool]  # (kind, is a red five)
 HAND_TILES = 14  # counting each kong as three
 HAND_TAGS = frozenset(("cards", "open", "closed", "winning"))  # the tokens of the hand part
-MAX_COPIES = 4
-PLAIN_FIVES = tuple((9 * i + 4, False) for i in range(len(SUITS)))  # 5m 5p 5s, not red
+PLAIN_FIVES = tuple(TILE_OF_CODE[f"5{suit}"] for suit in SUITS)  # 5m 5p 5s, not red
 RED_FIVES = tuple((kind, True) for kind, _ in PLAIN_FIVES)
 
 
@@ -332,17 +334,9 @@ def read_seat(items: Items, key: str, default: str | None, problems: list[Proble
     return None
 
 
-def read_count(items: Items, key: str, problems: list[Problem]) -> int:
-    value, col = items.values.get(key, ("0", 0))
-    if value.isascii() and value.isdigit():
-        return int(value)
-    problems.append(Problem("bad-value", f"{key}= is a whole number, not {value!r}", col))
-    return 0
-
-
 def format_tiles(tiles: tuple[Tile, ...]) -> str:
     """Compact mpsz: "123m05p" (a red five is written 0, before the other fives)."""
-    codes = "".join(map(_CODE.__getitem__, sorted(tiles, key=_TILE_ORDER.__getitem__)))  # "1m2m3m0p5p"
+    codes = "".join(map(CODE_OF_TILE.__getitem__, sorted(tiles, key=_TILE_ORDER.__getitem__)))  # "1m2m3m0p5p"
     return _SAME_SUIT_NEXT.sub("", codes)
 
 
@@ -358,7 +352,4 @@ def format_hand(hand: WrittenHand) -> str:
 
 # Sort key of every tile: by kind, a red five before the plain fives of its kind.
 _TILE_ORDER = {(kind, red): 2 * kind + (not red) for kind in range(len(TILE_NAMES)) for red in (False, True)}
-_CODE = {
-    (kind, red): ("0" if red else name[0]) + name[1] for kind, name in enumerate(TILE_NAMES) for red in (False, True)
-}
 _SAME_SUIT_NEXT = re.compile(r"([a-z])(?=[0-9]\1)")  # a suit letter the next tile repeats: written once, at the end
