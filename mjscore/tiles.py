@@ -35,10 +35,6 @@ class CardKind:
     spelling: str
     code: str
 
-    @property
-    def kanji(self) -> frozenset[str]:
-        return frozenset(self.spelling)
-
 
 @dataclass(frozen=True, eq=False)  # one deck per settings: compared and hashed by identity (cheap cache keys)
 class Deck:

@@ -2,7 +2,8 @@
 
 A hand is 6 cards (7 with one KAN) in two sets; OBABA cards are wild. The
 scoring items are the rows of ``EXPERT_RULES`` / ``BEGINNER_RULES``; the shapes
-a hand may take are the functions in ``_SHAPES``; everything else here reads
+a hand may take come from each rule set's ``readings`` (``_basic``, ``_san_toitsu``,
+``_ba_ittsu``); everything else here reads
 the notation into a ``Hand`` and checks it can exist.
 """
 

@@ -2,7 +2,8 @@
 
 Flowers are bonus tiles, set aside as drawn and kept out of decomposition.
 Everything else is riichi's: this module only adds rows to riichi's table and
-fills riichi's hooks (flower fu, the Pinfu choice, eight flowers, chips).
+fills riichi's hooks (flowers refused or checked, flower fu, the Pinfu choice,
+eight flowers, chips).
 """
 
 from __future__ import annotations

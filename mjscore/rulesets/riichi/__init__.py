@@ -120,12 +120,6 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         return frozenset(r.id for r in self.rules if r.category in NOT_YAKU)
 
     @cached_property
-    def default_options(self) -> RiichiOptions:
-        options = self.options_type()
-        assert isinstance(options, RiichiOptions)
-        return options
-
-    @cached_property
     def limit_ids(self) -> frozenset[str]:
         """The limit hands: they replace every other item (RULES.md §2.5)."""
         return frozenset(r.id for r in self.rules if r.category == YAKUMAN)
@@ -257,6 +251,23 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         ]
         return problems
 
+    def _build_draw(self, text: str, tokens: Sequence[Token]) -> DrawDeal:
+        items = gather_items(tokens, (), DRAW_KEYS, ())
+        problems = items.problems
+        seats: dict[str, list[int]] = {}
+        honba = read_count(items, "honba", problems)
+        sticks = read_count(items, "sticks", problems)
+        for key in DRAW_SEAT_KEYS:
+            value, col = items.values.get(key, ("", 0))
+            letters = [x for x in value.upper().split(",") if x]
+            bad = [x for x in letters if x not in SEATS]
+            if bad or len(set(letters)) != len(letters):
+                problems.append(Problem("bad-value", f"{key}= lists seats once each, e.g. {key}=E,W", col))
+            seats[key] = [WIND_OF_SEAT[x] for x in letters if x in SEATS]
+        if problems:
+            raise fail(text, problems)
+        return DrawDeal(text, frozenset(seats["tenpai"]), tuple(seats["nagashi"]), honba, sticks)
+
     # -- hooks a rule set built on riichi (hana) overrides
 
     def _bonus_problems(
@@ -283,23 +294,6 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
 
     def _chips(self, deal: RiichiDeal) -> tuple[Payment, ...]:
         return ()
-
-    def _build_draw(self, text: str, tokens: Sequence[Token]) -> DrawDeal:
-        items = gather_items(tokens, (), DRAW_KEYS, ())
-        problems = items.problems
-        seats: dict[str, list[int]] = {}
-        honba = read_count(items, "honba", problems)
-        sticks = read_count(items, "sticks", problems)
-        for key in DRAW_SEAT_KEYS:
-            value, col = items.values.get(key, ("", 0))
-            letters = [x for x in value.upper().split(",") if x]
-            bad = [x for x in letters if x not in SEATS]
-            if bad or len(set(letters)) != len(letters):
-                problems.append(Problem("bad-value", f"{key}= lists seats once each, e.g. {key}=E,W", col))
-            seats[key] = [WIND_OF_SEAT[x] for x in letters if x in SEATS]
-        if problems:
-            raise fail(text, problems)
-        return DrawDeal(text, frozenset(seats["tenpai"]), tuple(seats["nagashi"]), honba, sticks)
 
     # -- scoring
 

@@ -41,7 +41,7 @@ RED_FIVES = tuple((kind, True) for kind, _ in PLAIN_FIVES)
 
 @dataclass(frozen=True, slots=True)
 class WrittenHand:
-    """The tiles as written: concealed (winning tile last), melds, and the winner.
+    """The tiles as written: concealed (the winning tile apart), melds, and the winner.
     Made by ``read_hand``, which also counts the tiles and red fives once."""
 
     concealed: tuple[Tile, ...]  # without the winning tile
@@ -97,7 +97,7 @@ def read_hand(tokens: Sequence[Token], problems: list[Problem]) -> WrittenHand |
     meld_tiles: list[Tile] = []
     winning: Tile | None = None
     flowers: list[int] = []
-    reds = 0  # of the concealed and meld tiles
+    reds = 0  # of the concealed and meld tiles; the winning tile's is added at the end
     winning_written = False
     for tok in tokens:
         tag = tok.tag

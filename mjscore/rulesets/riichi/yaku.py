@@ -1,7 +1,8 @@
 """Riichi scoring items as data rows (RULES.md §2.4, §2.5).
 
 Each row: id, English name, Japanese name, category, han closed, condition,
-predicate, the rows it supersedes, and han open (0: closed hands only). A
+predicate, the rows it supersedes, han open (0: closed hands only), and the
+feature it is gated on (see ``features``: asked only when the reading has it). A
 predicate answers how many times the item applies; a double limit hand answers
 2 when ``double_yakuman`` is on. Limit hands replace every other item, which
 the evaluator applies by category.
