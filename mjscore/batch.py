@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
-from pathlib import Path
 
 from mjscore.errors import Problem
-from mjscore.render import Renderer, get_renderer
+from mjscore.render import Renderer
 from mjscore.scoring import score_many
-from mjscore.settings import Settings, load_settings
+from mjscore.settings import Settings
 
 CHUNK = 512  # lines a worker scores per task
 WINDOW = 4  # tasks per worker in flight at once
@@ -40,17 +39,16 @@ def rendered(lines: Iterable[str], settings: Settings, renderer: Renderer, start
             yield Rendered(line.number, output, line.error.problems)
 
 
-def rendered_parallel(
-    lines: Iterable[str], jobs: int, fmt: str, rules: str | None, deck: Path | None
-) -> Iterator[Rendered]:
-    """As ``rendered``, over ``jobs`` processes; each worker loads the same settings."""
+def rendered_parallel(lines: Iterable[str], settings: Settings, renderer: Renderer, jobs: int) -> Iterator[Rendered]:
+    """As ``rendered``, over ``jobs`` processes. Workers are forked, so each starts with the
+    caller's settings and renderer, already loaded and checked."""
     import multiprocessing
 
     numbered = enumerate(lines, 1)
-    with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (fmt, rules, deck)) as pool:
+    with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (settings, renderer)) as pool:
         while True:
-            window = [list(islice(numbered, CHUNK)) for _ in range(jobs * WINDOW)]
-            window = [chunk for chunk in window if chunk]
+            chunks = [list(islice(numbered, CHUNK)) for _ in range(jobs * WINDOW)]
+            window = [(chunk[0][0], [text for _, text in chunk]) for chunk in chunks if chunk]
             if not window:
                 return
             for chunk_result in pool.map(_score_chunk, window):
@@ -60,13 +58,14 @@ def rendered_parallel(
 _worker: tuple[Settings, Renderer] | None = None
 
 
-def _init_worker(fmt: str, rules: str | None, deck: Path | None) -> None:
+def _init_worker(settings: Settings, renderer: Renderer) -> None:
     global _worker  # noqa: PLW0603 - one settings object per worker process
-    _worker = (load_settings(rules, deck), get_renderer(fmt))
+    _worker = (settings, renderer)
 
 
-def _score_chunk(chunk: list[tuple[int, str]]) -> list[Rendered]:
-    """A contiguous run of numbered lines, scored and rendered in a worker."""
+def _score_chunk(chunk: tuple[int, list[str]]) -> list[Rendered]:
+    """A contiguous run of lines (the number of the first, the texts), scored and rendered in a worker."""
     assert _worker is not None
     settings, renderer = _worker
-    return list(rendered([text for _, text in chunk], settings, renderer, start=chunk[0][0]))
+    start, texts = chunk
+    return list(rendered(texts, settings, renderer, start=start))

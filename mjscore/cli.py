@@ -142,13 +142,13 @@ def batch(file: IO[str], fmt: str, rules: str | None, deck: Path | None, jobs: i
     renderer = get_renderer(fmt)
     name = "<stdin>" if file.name == "<stdin>" else file.name
     lines = _with_progress(file)
-    stream = rendered_parallel(lines, jobs, fmt, rules, deck) if jobs > 1 else rendered(lines, settings, renderer)
+    stream = rendered_parallel(lines, settings, renderer, jobs) if jobs > 1 else rendered(lines, settings, renderer)
     out = sys.stdout
     scored = failed = 0
     _emit(renderer.start())
     for item in stream:
-        if not scored + failed:  # the first line has loaded its rule set: what is made so far lives to the end,
-            gc.freeze()  # so the collector need not walk it again at every full collection
+        if jobs == 1 and not scored + failed:  # the first line has loaded its rule set here: what is made
+            gc.freeze()  # so far lives to the end, so the collector need not walk it at every full collection
         if item.output is not None:
             out.write(item.output + "\n")
         if not item.problems:
