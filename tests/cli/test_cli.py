@@ -627,8 +627,11 @@ def test_rules_table_comes_from_the_engine_rows(run: Run, name: str) -> None:
         ("riichi", "Pinfu", "1 / -"),
         ("riichi", "Half Flush", "3 / 2"),
         ("riichi", "Full Flush", "6 / 5"),
-        # why: RULES.md §2.5: a limit hand is 13 han (the double limit comes from its predicate)
-        ("riichi", "Big Four Winds", "13"),
+        # why: RULES.md §2.5 and §2.2: Big Four Winds is a double limit hand, and double_yakuman
+        # is on by default: two limits of 13 han, 26
+        ("riichi", "Big Four Winds", "26"),
+        # why: a single limit hand is 13 han
+        ("riichi", "Little Four Winds", "13"),
         # why: RULES.md §4: Big Crane 100, or 10 after discarding a Baida; Four Kongs 400;
         # All Triplets and the chicken hand are the assumed house values (30, 1), marked *
         ("baida", "Big Crane", "100 / 10"),

@@ -3,9 +3,9 @@
 Each row: id, English name, Japanese name, category, han closed, condition,
 predicate, the rows it supersedes, han open (0: closed hands only), and the
 feature it is gated on (see ``features``: asked only when the reading has it). A
-predicate answers how many times the item applies; a double limit hand answers
-2 when ``double_yakuman`` is on. Limit hands replace every other item, which
-the evaluator applies by category.
+predicate answers how many times the item applies; a double limit hand applies
+once, worth 26 han, or 13 with ``double_yakuman`` off (its ``value_of``). Limit
+hands replace every other item, which the evaluator applies by category.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from mjscore.rulesets.riichi.readings import SEVEN_PAIRS, STANDARD, THIRTEEN_ORP
 from mjscore.tiles import DRAGONS, GREENS, HONOURS, TERMINALS_AND_HONOURS, WINDS, tile_name
 
 YAKU, DORA, BONUS, YAKUMAN = "yaku", "dora", "bonus", "yakuman"
+DOUBLE_YAKUMAN_HAN = 2 * YAKUMAN_HAN  # a double limit hand's han with double_yakuman on (the default)
 NOT_YAKU = frozenset((DORA, BONUS))  # categories that add han but do not make a hand winnable
 # Features a reading may have (see ``features``): rows gated on one are only asked when it is there.
 HAS_DORA, HAS_URA, HAS_RED, SELF_DRAWN, SIMPLES = "has-dora", "has-ura", "has-red", "self-drawn", "only-simples"
@@ -147,6 +148,11 @@ def _outside(r: RiichiReading, allowed: frozenset[int]) -> bool:
     return r.shape == STANDARD and bool(r.runs) and all(any(k in allowed for k in group_tiles(g)) for g in r.groups)
 
 
+def _double_limit(_r: RiichiReading, _t: RiichiTable, o: RiichiOptions) -> int:
+    """A double limit hand's han: twice the limit with ``double_yakuman`` on, else the limit."""
+    return YAKUMAN_HAN * _double(o)
+
+
 def _double(o: RiichiOptions) -> int:
     return 2 if o.double_yakuman else 1
 
@@ -271,8 +277,8 @@ def _four_concealed_pungs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) 
     return r.concealed_pungs == 4 and r.wait is not Wait.SINGLE
 
 
-def _four_concealed_single(r: RiichiReading, _t: RiichiTable, o: RiichiOptions) -> int:
-    return _double(o) if r.concealed_pungs == 4 and r.wait is Wait.SINGLE else 0
+def _four_concealed_single(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
+    return r.concealed_pungs == 4 and r.wait is Wait.SINGLE
 
 
 def _four_kongs(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
@@ -283,9 +289,9 @@ def _thirteen_orphans(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> i
     return r.shape == THIRTEEN_ORPHANS
 
 
-def _thirteen_orphans_13(r: RiichiReading, t: RiichiTable, o: RiichiOptions) -> int:
+def _thirteen_orphans_13(r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
     # the 13-sided wait: before the win the hand held one of each, so the pair is the winning tile
-    return _double(o) if r.shape == THIRTEEN_ORPHANS and t.hand.concealed.count(t.winning) == 2 else 0
+    return r.shape == THIRTEEN_ORPHANS and t.hand.concealed.count(t.winning) == 2
 
 
 def _big_three_dragons(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
@@ -296,8 +302,8 @@ def _little_four_winds(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> 
     return sum(k in WINDS for k in r.pungs) == 3 and r.pair in WINDS
 
 
-def _big_four_winds(r: RiichiReading, _t: RiichiTable, o: RiichiOptions) -> int:
-    return _double(o) if set(WINDS) <= set(r.pungs) else 0
+def _big_four_winds(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int:
+    return set(WINDS) <= set(r.pungs)
 
 
 def _big_wheels(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
@@ -322,13 +328,13 @@ def _holds_nine_gates(counts: tuple[int, ...]) -> bool:
     return all(c >= n for c, n in zip(counts, NINE_GATES, strict=True))
 
 
-def _pure_nine_gates(_r: RiichiReading, t: RiichiTable, o: RiichiOptions) -> int:
+def _pure_nine_gates(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
     counts = _nine_gates_counts(t)
     if counts is None or not _holds_nine_gates(counts):
         return 0
     before = list(counts)
     before[t.winning % 9] -= 1  # the nine-sided wait: 1112345678999 before the win
-    return _double(o) if tuple(before) == NINE_GATES else 0
+    return tuple(before) == NINE_GATES
 
 
 CLOSED_ONLY = 0  # han on an open hand for closed-only items
@@ -677,9 +683,10 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "Four Concealed Pungs, single wait",
         "四暗刻単騎",
         YAKUMAN,
-        YAKUMAN_HAN,
-        "four concealed pungs won on the pair (double limit)",
+        DOUBLE_YAKUMAN_HAN,
+        "four concealed pungs won on the pair (double limit; 13 with double_yakuman=off)",
         _four_concealed_single,
+        value_of=_double_limit,
         supersedes=("four-concealed-pungs",),
         gate=FOUR_CONCEALED,
     ),
@@ -699,9 +706,10 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "Thirteen Orphans, 13-sided wait",
         "国士無双十三面",
         YAKUMAN,
-        YAKUMAN_HAN,
-        "thirteen orphans won on the pair tile (double limit)",
+        DOUBLE_YAKUMAN_HAN,
+        "thirteen orphans won on the pair tile (double limit; 13 with double_yakuman=off)",
         _thirteen_orphans_13,
+        value_of=_double_limit,
         supersedes=("thirteen-orphans",),
         gate=ORPHANS_SHAPE,
     ),
@@ -730,9 +738,10 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "Big Four Winds",
         "大四喜",
         YAKUMAN,
-        YAKUMAN_HAN,
-        "four wind pungs (double limit)",
+        DOUBLE_YAKUMAN_HAN,
+        "four wind pungs (double limit; 13 with double_yakuman=off)",
         _big_four_winds,
+        value_of=_double_limit,
         supersedes=("little-four-winds",),
         gate=THREE_WIND_PUNGS,
     ),
@@ -763,9 +772,10 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         "Pure Nine Gates",
         "純正九蓮宝燈",
         YAKUMAN,
-        YAKUMAN_HAN,
-        "nine gates won on the nine-sided wait (double limit)",
+        DOUBLE_YAKUMAN_HAN,
+        "nine gates won on the nine-sided wait (double limit; 13 with double_yakuman=off)",
         _pure_nine_gates,
+        value_of=_double_limit,
         supersedes=("nine-gates",),
         value_open=CLOSED_ONLY,
         gate=PURE_ONE_SUIT,
