@@ -233,7 +233,7 @@ RULES: tuple[BaidaRule, ...] = (
         "大吊車",
         BONUS,
         1,
-        "four melds claimed, won on the last tile (10 after discarding a Baida)",
+        "four melds claimed, won on a single wait (10 after discarding a Baida)",
         _big_crane,
         value_of=_big_crane_points,
     ),
