@@ -106,6 +106,8 @@ def test_score_csv_is_a_header_and_one_row(run: Run) -> None:
     assert result.exit_code == 0
     [row] = list(csv.DictReader(io.StringIO(result.stdout)))
     assert row["ok"] == "yes"
+    # why: as in the table test: WIN 1, DORAYAKI 2 (the chip 場々 matches two real cards), Menzen 1,
+    # Hon-itsu 1 = 5 KOBAN; tsumo at 4 players: three pay 5, the winner receives 15
     assert row["items"] == "WIN 1; DORAYAKI 2; Menzen 1; Hon-itsu 1"
     assert (row["total"], row["unit"], row["received"]) == ("5", "KOBAN", "15")
 
