@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 from mjscore.engine import RuleBook, apply_rules
 from mjscore.errors import HandError
 from mjscore.payment import balances
+from mjscore.rulesets.riichi.points import Table, hand_value, win_payments
 from mjscore.rulesets.riichi.readings import readings
 from mjscore.rulesets.riichi.yaku import RULES, features
 from mjscore.scoring import parse_hand, score
-from mjscore.tiles import TILE_NAMES
+from mjscore.tiles import DEALER, TILE_NAMES
 from tests.rulesets.test_corpora import CORPORA, _entries
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
@@ -106,3 +107,20 @@ def test_settlement_sums_to_zero_and_reads_back(text: str) -> None:
     assert net["winner"] == result.received
     again = score(result.hand)  # parse(format(x)) == x
     assert (again.hand, again.total, again.received) == (result.hand, result.total, result.received)
+
+
+@SETTINGS
+@given(
+    han=st.integers(1, 26),
+    fu=st.sampled_from([20, 25, *range(30, 120, 10)]),
+    yakuman=st.integers(0, 2),
+    dealer=st.booleans(),
+    tsumo=st.booleans(),
+)
+def test_readings_rank_by_what_the_payers_pay(han: int, fu: int, yakuman: int, dealer: bool, tsumo: bool) -> None:
+    # why: readings are ranked by HandValue.points (RULES.md §2.3: most points first); with no
+    # honba, sticks or liability that must be exactly what the payment table pays the winner.
+    value = hand_value(han, fu, yakuman, False, dealer=dealer, tsumo=tsumo)
+    seat = DEALER if dealer else DEALER + 1
+    table = Table(seat, tsumo, None if tsumo else DEALER + 2, None, 0, 0)
+    assert value.points == sum(p.amount for p in win_payments(value.base, table))

@@ -29,7 +29,6 @@ from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTa
 from mjscore.rulesets.riichi.points import (
     YAKUMAN_HAN,
     Table,
-    hand_points,
     hand_value,
     nagashi_payments,
     no_ten_payments,
@@ -360,9 +359,10 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             if x.rule_id not in not_yaku:
                 yaku_han += x.value
         yakuman = han // YAKUMAN_HAN if is_limit else 0
-        value = hand_value(han, fu_total, yakuman, o.kiriage)
-        points = hand_points(value.base, t.is_dealer, t.win is Win.TSUMO)
-        return Scored(reading, lines, fu_rows, han, fu_total, yakuman, value.base, value.limit, points, yaku_han)
+        base, limit, points = hand_value(
+            han, fu_total, yakuman, o.kiriage, dealer=t.is_dealer, tsumo=t.win is Win.TSUMO
+        )
+        return Scored(reading, lines, fu_rows, han, fu_total, yakuman, base, limit, points, yaku_han)
 
     def _result(self, deal: RiichiDeal, best: Scored, scored: list[Scored]) -> ScoreResult:
         t = deal.table

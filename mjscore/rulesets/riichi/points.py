@@ -25,32 +25,44 @@ STICK = 1000
 NO_TEN_TOTAL = 3000
 
 
-class HandValue(NamedTuple):  # made per reading: a NamedTuple is cheaper than a frozen dataclass
+class HandValue(NamedTuple):
     base: int
     limit: str  # "" below mangan
+    points: int  # what the winner receives, before honba and sticks (to rank readings)
 
 
-def hand_value(han: int, fu: int, yakuman: int, kiriage: bool) -> HandValue:
-    """Base points: fu x 2^(2+han), capped by the limits; ``yakuman`` counts limit hands."""
+@lru_cache(maxsize=1024)
+def hand_value(han: int, fu: int, yakuman: int, kiriage: bool, *, dealer: bool, tsumo: bool) -> HandValue:
+    """Base points, fu x 2^(2+han) capped by the limits (``yakuman`` counts limit hands),
+    and the points they come to. Cached: every reading asks, and a batch meets few
+    distinct values."""
+    base, limit = _base(han, fu, yakuman, kiriage)
+    if not tsumo:
+        return HandValue(base, limit, share(base, dealer, tsumo=False))
+    payers_are_dealer = (False, False, False) if dealer else (True, False, False)
+    return HandValue(base, limit, sum([share(base, dealer, tsumo=True, payer_is_dealer=p) for p in payers_are_dealer]))
+
+
+def _base(han: int, fu: int, yakuman: int, kiriage: bool) -> tuple[int, str]:
     if yakuman:
         names = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
-        return HandValue(YAKUMAN_BASE * yakuman, names.get(yakuman, f"{yakuman}x yakuman"))
+        return YAKUMAN_BASE * yakuman, names.get(yakuman, f"{yakuman}x yakuman")
     for lowest, name, base in LIMITS:
         if han >= lowest:
-            return HandValue(base, name)
+            return base, name
     raw = fu * 2 ** (2 + han)
     if raw > MANGAN or han >= 5 or (kiriage and (han, fu) in ((4, 30), (3, 60))):
-        return HandValue(MANGAN, "mangan")
-    return HandValue(raw, "")
+        return MANGAN, "mangan"
+    return raw, ""
 
 
-def hand_points(base: int, dealer: bool, tsumo: bool) -> int:
-    """What the hand is worth to the winner, before honba and sticks (to rank readings)."""
+def share(base: int, dealer: bool, *, tsumo: bool, payer_is_dealer: bool = False) -> int:
+    """What one payer owes for a hand of ``base`` points, rounded up to 100, before honba
+    (RULES.md §2.7): the discarder pays 6x a dealer's, 4x another's; on a tsumo each
+    pays 2x, or 1x when neither the winner nor the payer is the dealer."""
     if not tsumo:
         return round_up(base * (6 if dealer else 4))
-    if dealer:
-        return 3 * round_up(2 * base)
-    return round_up(2 * base) + 2 * round_up(base)
+    return round_up(base * (2 if dealer or payer_is_dealer else 1))
 
 
 def round_up(points: int, unit: int = 100) -> int:
@@ -95,12 +107,11 @@ def _shared(base: int, dealer: bool, table: Table) -> list[Payment]:
     others = [w for w in WINDS if w != table.winner]
     if not table.tsumo:
         payer = seat_name(table.discarder) if table.discarder is not None else "discarder"
-        amount = round_up(base * (6 if dealer else 4)) + HONBA_RON * table.honba
+        amount = share(base, dealer, tsumo=False) + HONBA_RON * table.honba
         return [Payment(payer, WINNER, amount, _why("ron", table.honba))]
     rows = []
     for w in others:
-        share = 2 if dealer or w == DEALER else 1
-        amount = round_up(base * share) + HONBA_EACH * table.honba
+        amount = share(base, dealer, tsumo=True, payer_is_dealer=w == DEALER) + HONBA_EACH * table.honba
         rows.append(Payment(seat_name(w), WINNER, amount, _why("tsumo", table.honba)))
     return rows
 
@@ -110,14 +121,14 @@ def _liability(base: int, dealer: bool, table: Table, honba: int) -> list[Paymen
     ``honba`` are paid as on any win (RULES.md §2.7): on a ron by the discarder; on a tsumo
     by the liable player, who pays the whole hand, for all three payers."""
     assert table.liable is not None
-    whole = base * (6 if dealer else 4)
+    whole = share(base, dealer, tsumo=False)  # the whole hand, as one payer of a ron pays it
     liable = seat_name(table.liable)
     bonus, why = HONBA_RON * honba, f" + {honba} honba" if honba else ""
     if table.tsumo:
-        return [Payment(liable, WINNER, round_up(whole) + bonus, "liability (pao): the whole limit hand" + why)]
+        return [Payment(liable, WINNER, whole + bonus, "liability (pao): the whole limit hand" + why)]
     discarder = seat_name(table.discarder) if table.discarder is not None else "discarder"
     if discarder == liable:
-        return [Payment(liable, WINNER, round_up(whole) + bonus, "liability (pao), and the discard" + why)]
+        return [Payment(liable, WINNER, whole + bonus, "liability (pao), and the discard" + why)]
     half = round_up(whole // 2)
     return [
         Payment(liable, WINNER, half, "liability (pao): half"),
