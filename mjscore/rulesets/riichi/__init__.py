@@ -512,7 +512,6 @@ def _draw_result(deal: DrawDeal, ruleset: str, title: str) -> ScoreResult:
         unit="points",
         total=0,
         payments=payments,
-        total_label="no hand score",
         summary=tuple((seat, f"{n:+d}") for seat, n in net.items()),
         payment_unit="points",
         kind="draw",
