@@ -119,7 +119,7 @@ def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None,
 
 
 @main.command(epilog=EPILOG)
-@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.argument("file", type=click.File("r", encoding="utf-8", errors="surrogateescape"))
 @common_options
 @click.option(
     "--jobs",
@@ -140,7 +140,7 @@ def batch(file: IO[str], fmt: str, rules: str | None, deck: Path | None, jobs: i
 
     settings = _settings(rules, deck)
     renderer = get_renderer(fmt)
-    name = "<stdin>" if file.name == "<stdin>" else file.name
+    name = str(getattr(file, "name", "<stdin>"))  # standard input re-wrapped for its decoding may have no name
     lines = _with_progress(file)
     stream = rendered_parallel(lines, settings, renderer, jobs) if jobs > 1 else rendered(lines, settings, renderer)
     out = sys.stdout
@@ -174,7 +174,7 @@ def _with_progress(file: IO[str]) -> Iterator[str]:
         return
     with click.progressbar(length=size, file=sys.stderr, label="scoring") as bar:
         for line in file:
-            bar.update(len(line.encode("utf-8")))
+            bar.update(len(line.encode("utf-8", "surrogateescape")))
             yield line
 
 

@@ -71,6 +71,11 @@ class NotationError(HandError):
         self.col = col
 
 
+def not_utf8(exc: UnicodeDecodeError) -> str:
+    """What a file that is not UTF-8 text is told: the first byte that cannot be read, and where."""
+    return f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at byte offset {exc.start})"
+
+
 def _with_caret(text: str, col: int, message: str) -> str:
     if col <= 0:
         return message

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from mjscore.errors import HandError
+from mjscore.errors import HandError, Problem
 from mjscore.notation.build import fail, split_prefix, tokenize
 from mjscore.result import ScoreResult
 from mjscore.rulesets import RuleSet, get_ruleset, unknown_ruleset
@@ -46,6 +47,16 @@ def score(text: str, settings: Settings | None = None, explain: bool = False) ->
     return parsed.ruleset.evaluate(parsed.deal, explain)
 
 
+_UNDECODED = re.compile("[\udc80-\udcff]")  # bytes surrogateescape could not decode
+
+
+def _not_utf8(text: str, at: int) -> HandError:
+    byte = ord(text[at]) - 0xDC00
+    shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")  # printable
+    message = f"not UTF-8 text: byte 0x{byte:02x} cannot be read (save the file as UTF-8)"
+    return HandError(shown, (Problem("not-utf8", message, at + 1),))  # the text before it decoded as is
+
+
 @dataclass(frozen=True, slots=True)
 class BatchLine:
     """One hand line of a batch: its number, its text, and a result or an error."""
@@ -70,8 +81,16 @@ def hand_lines(lines: Iterable[str], start: int = 1) -> Iterator[tuple[int, str]
 
 
 def score_many(lines: Iterable[str], settings: Settings | None = None, start: int = 1) -> Iterator[BatchLine]:
-    """Score a stream of lines lazily; a bad line yields its error and the batch goes on."""
+    """Score a stream of lines lazily; a bad line yields its error and the batch goes on.
+
+    A file read with ``errors="surrogateescape"`` (the ``batch`` command does) holds each
+    byte that is not UTF-8 as a lone surrogate: such a line is refused, at that byte."""
     for number, text in hand_lines(lines, start):
+        undecoded = None if text.isascii() else _UNDECODED.search(text)
+        if undecoded:
+            error = _not_utf8(text, undecoded.start())
+            yield BatchLine(number, error.text, None, error)
+            continue
         try:
             yield BatchLine(number, text, score(text, settings), None)
         except HandError as exc:

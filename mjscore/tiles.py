@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
 
-from mjscore.errors import UsageError
+from mjscore.errors import UsageError, not_utf8
 
 # Written spellings of the OBABA wild card; 婆 only counts when no deck kind uses it.
 WILD_SPELLINGS = ("O", "o", "*", "お")
@@ -101,6 +101,8 @@ def load_deck(path: Path) -> Deck:
         text = path.read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise UsageError(f"cannot read deck file {path}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{path}: {not_utf8(exc)}") from exc
     return parse_deck(text, str(path))
 
 

@@ -335,6 +335,40 @@ def test_batch_of_comments_and_blank_lines_only(run: Run, tmp_path: Path) -> Non
     assert result.stderr == f"{path}: 0 hands, 0 scored, 0 failed\n"
 
 
+# Line 2 holds a byte no UTF-8 text has (0xff); line 3 a character cut short (0xe3 0x81 is the
+# start of a three-byte kanji); line 4 a bad byte only in its comment, which is not read.
+NOT_UTF8 = b"baba:MBMBMB NBNBNB ron\n\xffMBMBMB ron\nbaba:MB\xe3\x81 ron\nbaba:MNMNMN KBKBKB tsumo # \xff\n"
+
+
+@pytest.mark.parametrize("via", ["file", "stdin", "jobs"])
+def test_batch_refuses_a_line_that_is_not_utf8_and_goes_on(run: Run, tmp_path: Path, via: str) -> None:
+    path = tmp_path / "latin.txt"
+    path.write_bytes(NOT_UTF8)
+    args = {"file": [str(path)], "stdin": ["-"], "jobs": [str(path), "--jobs", "2"]}[via]
+    result = run("batch", *args, "--format", "json", input=NOT_UTF8 if via == "stdin" else None)
+    assert result.exit_code == 1
+    docs = _docs(result.stdout)
+    # why: lines 1 and 4 are the good hands of test_batch_all_good_exits_0 (WIN 1 + Menzen 1 + Chin-itsu 2 = 4
+    # on line 1; line 4 scores as it does there); lines 2 and 3 are refused at their bad byte.
+    assert [(d["line"], d["ok"]) for d in docs] == [(1, True), (2, False), (3, False), (4, True)]
+    assert docs[0]["total"] == 4
+    assert [(e["code"], e["col"]) for d in docs[1:3] for e in d["errors"]] == [("not-utf8", 1), ("not-utf8", 8)]
+    assert docs[1]["hand"] == "\ufffdMBMBMB ron"  # shown with a replacement character, never a traceback
+    name = "<stdin>" if via == "stdin" else str(path)
+    assert f"{name}:2:1: not UTF-8 text: byte 0xff cannot be read" in result.stderr
+    assert f"{name}:3:8: not UTF-8 text: byte 0xe3 cannot be read" in result.stderr
+
+
+@pytest.mark.parametrize("option", ["--rules", "--deck"])
+def test_a_rules_or_deck_file_that_is_not_utf8_is_a_usage_error(run: Run, tmp_path: Path, option: str) -> None:
+    path = tmp_path / "latin.toml"
+    path.write_bytes(b'[baba]\nplayers = "\xff"\n')
+    result = run("score", "baba:MBMBMB NBNBNB ron", option, str(path))
+    assert result.exit_code == 2
+    # why: the 0xff follows '[baba]' (6 bytes), a newline and 'players = "' (11): byte offset 18.
+    assert f"{path}: not UTF-8 text (byte 0xff at byte offset 18)" in result.stderr
+
+
 def test_batch_missing_file_is_a_usage_error(run: Run, tmp_path: Path) -> None:
     result = run("batch", str(tmp_path / "nothere.txt"))
     assert result.exit_code == 2
