@@ -266,6 +266,8 @@ def _read_with_faults(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tu
     for i, ch in enumerate(text):
         if ch.isdigit():
             continue
+        if i == start:  # no digits before it: a character that belongs to no tile
+            faults.append((i, f"{ch!r} is not part of a tile: a tile is a digit and its suit letter, e.g. 4p or 3z"))
         for j in range(start, i):
             tile = TILE_OF_CODE.get(text[j] + ch)
             if tile is None:
