@@ -67,6 +67,8 @@ def breakdown_table(result: ScoreResult) -> str:
 
 def payments_table(payments: Sequence[Payment], unit: str, received: int | None = None) -> str:
     """Who pays whom, in ``unit``; ``received``: what the winner receives in all, as a last row."""
+    if not payments and received is None:
+        return f"no payments ({unit})"  # a draw nobody or everybody is tenpai in: no empty table
     rows: list[list[object]] = [[p.payer, p.payee, p.amount, p.reason] for p in payments]
     if received is not None:
         rows.append(["", "winner receives", received, ""])

@@ -171,6 +171,14 @@ def test_a_draw_is_settled_under_the_rule_set_the_line_names(run: Run, ruleset: 
     assert dict(doc["summary"]) == {"E (dealer)": "+1500", "S": "+1500", "W": "-1500", "N": "-1500"}
 
 
+def test_a_draw_nobody_is_tenpai_in_says_no_payments(run: Run) -> None:
+    result = run("score", "riichi: draw")
+    # why: RULES.md §2.9, 0 tenpai: nothing is paid; the table says so instead of drawing an empty table
+    assert result.exit_code == 0
+    assert "E (dealer): +0  S: +0  W: +0  N: +0" in result.stdout
+    assert result.stdout.rstrip().endswith("no payments (points)")
+
+
 def test_score_json_error_has_code_and_col(run: Run) -> None:
     result = run("score", "baba:馬場馬場 dora=xyz tsmo", "--format", "json")
     assert result.exit_code == 1

@@ -46,7 +46,7 @@ from mjscore.rulesets.riichi.yaku import (
     table_features,
 )
 from mjscore.settings import Settings
-from mjscore.tiles import RIICHI_KINDS, SEAT_LETTER, SEATS, WIND_OF_SEAT, WINDS, tile_name
+from mjscore.tiles import RIICHI_KINDS, SEAT_LETTER, WIND_OF_SEAT, WINDS, tile_name
 
 KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
 DRAW_KEYS = ("tenpai", "nagashi", "honba", "sticks")
@@ -258,11 +258,20 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         sticks = read_count(items, "sticks", problems)
         for key in DRAW_SEAT_KEYS:
             value, col = items.values.get(key, ("", 0))
-            letters = [x for x in value.upper().split(",") if x]
-            bad = [x for x in letters if x not in SEATS]
+            letters = value.upper().split(",") if key in items.values else []
+            bad = [x for x in letters if x not in WIND_OF_SEAT]  # "" too: tenpai= and tenpai=E,,W name no seat
             if bad or len(set(letters)) != len(letters):
                 problems.append(Problem("bad-value", f"{key}= lists seats once each, e.g. {key}=E,W", col))
-            seats[key] = [WIND_OF_SEAT[x] for x in letters if x in SEATS]
+            seats[key] = [WIND_OF_SEAT[x] for x in letters if x in WIND_OF_SEAT]
+        if "nagashi" in items.values and "tenpai" in items.values:
+            problems.append(
+                Problem(
+                    "draw-conflict",
+                    "nagashi= and tenpai= together: a nagashi mangan replaces the no-ten payments, so tenpai= "
+                    "would change nothing",
+                    items.values["tenpai"][1],
+                )
+            )
         if problems:
             raise fail(text, problems)
         return DrawDeal(text, frozenset(seats["tenpai"]), tuple(seats["nagashi"]), honba, sticks)

@@ -324,13 +324,16 @@ def read_indicators(items: Items, key: str, problems: list[Problem]) -> tuple[Ti
 
 
 def read_seat(items: Items, key: str, default: str | None, problems: list[Problem]) -> int | None:
-    value, col = items.values.get(key) or (default or "", 0)
-    if not value:
-        return None
+    """The seat ``key=`` names; ``default`` when the line does not say (None: no seat)."""
+    given = items.values.get(key)
+    if given is None:
+        return None if default is None else WIND_OF_SEAT[default]
+    value, col = given
     wind = WIND_OF_SEAT.get(value.upper())
     if wind is not None:
         return wind
-    problems.append(Problem("bad-value", f"{key}= is a seat letter E, S, W or N, not {value!r}", col))
+    found = f", not {value!r}" if value else ""  # an empty value is no seat either: never the default
+    problems.append(Problem("bad-value", f"{key}= is a seat letter E, S, W or N{found}", col))
     return None
 
 
