@@ -8,7 +8,7 @@ most points, then most han, then most fu.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from operator import attrgetter
@@ -345,7 +345,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         lines = apply_rules(self.book, reading, t, o, is_open=not t.closed, features=found)
         limit_lines = [x for x in lines if x.rule_id in self.limit_ids]
         if limit_lines:  # limit hands replace every other item (RULES.md §2.5)
-            lines = tuple(limit_lines) if o.yakuman_stack else (max(limit_lines, key=lambda x: x.value),)
+            lines = tuple(limit_lines) if o.yakuman_stack else (max(limit_lines, key=_kept_first(t)),)
         return self._scored(reading, lines, fu_lines(reading, t), t, o, is_limit=bool(limit_lines))
 
     def _scored(
@@ -428,20 +428,35 @@ def _aka_on(options: RiichiOptions) -> RiichiOptions:
     return with_values(options, {"aka": True})
 
 
+def _kept_first(t: RiichiTable) -> Callable[[ScoreLine], tuple[int, bool]]:
+    """Which limit hand yakuman_stack=off keeps: the highest; of equal ones the one pao= answers
+    for, so that the liability still applies (RULES.md leaves the tie open), else the first row."""
+    return lambda x: (x.value, t.pao is not None and x.rule_id in LIABILITY_YAKUMAN)
+
+
 def _liable_base(deal: RiichiDeal, best: Scored) -> int:
+    """The part of the base the pao= player answers for: the liable limit hands whose pungs
+    show one fed (an open meld); refused when there are none (RULES.md §2.8)."""
     if deal.table.pao is None:
         return 0
-    multiples = sum(x.value for x in best.lines if x.rule_id in LIABILITY_YAKUMAN) // YAKUMAN_HAN
-    if not multiples:
-        raise fail(
-            deal.text,
-            [
-                Problem(
-                    "pao-without-liability", "pao= is for Big Three Dragons or Big Four Winds; this hand has neither"
-                )
-            ],
+    col = deal.items.values["pao"][1]
+    liable = [x for x in best.lines if x.rule_id in LIABILITY_YAKUMAN]
+    if not liable:
+        message = "pao= is for Big Three Dragons or Big Four Winds; this hand has neither"
+        raise fail(deal.text, [Problem("pao-without-liability", message, col)])
+    fed = [x for x in liable if _fed(best.reading, LIABILITY_YAKUMAN[x.rule_id])]
+    if not fed:
+        message = (
+            "pao= is for a player who fed the last pung, but no pung of those honours is an open meld "
+            "(a claimed pung is written in parentheses, e.g. (555z))"
         )
-    return best.base * multiples // best.yakuman
+        raise fail(deal.text, [Problem("pao-not-fed", message, col)])
+    return best.base * (sum(x.value for x in fed) // YAKUMAN_HAN) // best.yakuman
+
+
+def _fed(reading: RiichiReading, honours: tuple[int, ...]) -> bool:
+    """Some pung or kong of ``honours`` was claimed from another player's discard."""
+    return any(g.is_open and g.kind in honours for g in reading.groups)
 
 
 def _seat_problems(items: Items, seat: int, win: Win, pao: int | None, discarder: int | None) -> list[Problem]:

@@ -803,4 +803,6 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
 )
 
 RULES: tuple[RiichiRule, ...] = YAKU_RULES + YAKUMAN_RULES
-LIABILITY_YAKUMAN = ("big-three-dragons", "big-four-winds")  # pao (RULES.md §2.8)
+# pao (RULES.md §2.8): the limit hands a player who fed their last pung answers for, and
+# the honours of those pungs (an open meld of one of them shows a pung was fed).
+LIABILITY_YAKUMAN = {"big-three-dragons": DRAGONS, "big-four-winds": WINDS}
