@@ -146,26 +146,29 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         ura = written.read_indicators(items, "ura", problems)
         options = self._options(settings, items, hand, problems)
         win = read_win(items, problems, "self-drawn")
-        seat = written.read_seat(items, "seat", "S", problems) or WINDS[1]
+        seat = written.read_seat(items, "seat", "S", problems)  # None: unreadable, reported
         prevalent = written.read_seat(items, "round", "E", problems) or WINDS[0]
         pao = written.read_seat(items, "pao", None, problems)
         discarder = written.read_seat(items, "from", None, problems)
         honba = read_count(items, "honba", problems)
         sticks = read_count(items, "sticks", problems)
         indicators = (*dora, *ura)
-        unreadable = hand is None or win is None or bool(problems)  # then the checks below cannot run
+        unreadable = hand is None or win is None  # then the checks below cannot run
         if hand is not None:
             col = hand_tokens[0].loc + 1
             problems += written.count_problems(hand, indicators, win, col, aka=options.aka)
         if unreadable:
             raise fail(text, problems)
         assert hand is not None and win is not None  # for the type checker: unreadable otherwise
+        # the checks below run beside every problem found so far (all problems together); a
+        # value that could not be read (None) skips the checks that need it
         flags = frozenset(items.flags)
         problems += self._bonus_problems(hand, indicators, options, col)
         problems += self._flag_problems(hand, flags, items, win, seat)
         problems += _seat_problems(items, seat, win, pao, discarder)
         if problems:
             raise fail(text, problems)
+        assert seat is not None  # for the type checker: a seat that could not be read is a problem
         table = RiichiTable.of(
             hand.hand(),
             hand.winning[0],
@@ -199,7 +202,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         return options
 
     def _flag_problems(
-        self, hand: written.WrittenHand, flags: frozenset[str], items: Items, win: Win, seat: int
+        self, hand: written.WrittenHand, flags: frozenset[str], items: Items, win: Win, seat: int | None
     ) -> list[Problem]:
         """Situations that contradict each other or the hand (issue: validation): those every
         rule set on these tiles shares, then riichi's own (riichi, ippatsu, ura, first draws)."""
@@ -459,18 +462,20 @@ def _fed(reading: RiichiReading, honours: tuple[int, ...]) -> bool:
     return any(g.is_open and g.kind in honours for g in reading.groups)
 
 
-def _seat_problems(items: Items, seat: int, win: Win, pao: int | None, discarder: int | None) -> list[Problem]:
+def _seat_problems(items: Items, seat: int | None, win: Win, pao: int | None, discarder: int | None) -> list[Problem]:
     problems = []
     if discarder is not None and win is Win.TSUMO:
         problems.append(
             Problem("from-with-tsumo", "from= names the discarder of a ron; this is a tsumo", items.values["from"][1])
         )
-    if discarder == seat:
+    if discarder is not None and discarder == seat:
         problems.append(
             Problem("from-winner", "the winner cannot discard their own winning tile", items.values["from"][1])
         )
-    if pao == seat:
-        problems.append(Problem("pao-winner", "the liable player (pao) is another player", items.values["pao"][1]))
+    if pao is not None and pao == seat:
+        problems.append(
+            Problem("pao-winner", "the liable player (pao=) must be another player", items.values["pao"][1])
+        )
     return problems
 
 

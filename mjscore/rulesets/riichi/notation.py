@@ -166,9 +166,10 @@ def meld_fault(kind: MeldKind, tiles: tuple[Tile, ...]) -> str:
     return "an open meld (...) is a chow (three in a row of one suit), a pung or a kong"
 
 
-def situation_problems(hand: WrittenHand, flags: Mapping[str, int], win: Win, seat: int) -> list[Problem]:
+def situation_problems(hand: WrittenHand, flags: Mapping[str, int], win: Win, seat: int | None) -> list[Problem]:
     """Situation flags (``flags``: word -> column) that contradict how the hand was won, the
-    seat, the melds or each other: the checks riichi and the rule sets on its tiles share."""
+    seat (None: unreadable, not checked), the melds or each other: the checks riichi and the
+    rule sets on its tiles share."""
     if flags.keys() <= {"tsumo", "ron"}:
         return []  # every check needs a situation flag: most hands have none
     first_draw = "tenhou" if "tenhou" in flags else "chiihou"
@@ -195,7 +196,12 @@ def situation_problems(hand: WrittenHand, flags: Mapping[str, int], win: Win, se
             "rinshan needs a kong (or a flower) that brought a replacement draw",
             "rinshan",
         ),
-        ("tenhou" in flags and seat != DEALER, "tenhou-not-dealer", "tenhou is the dealer's first draw", "tenhou"),
+        (
+            "tenhou" in flags and seat not in (DEALER, None),
+            "tenhou-not-dealer",
+            "tenhou is the dealer's first draw",
+            "tenhou",
+        ),
         ("chiihou" in flags and seat == DEALER, "chiihou-dealer", "chiihou is a non-dealer's first draw", "chiihou"),
         (
             first_draw in flags and bool(hand.melds),
