@@ -68,6 +68,7 @@ class Items:
     values: dict[str, tuple[str, int]] = field(default_factory=dict)  # key -> (value, column)
     options: dict[str, bool | int] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    option_cols: dict[str, int] = field(default_factory=dict)  # option -> column of its value
 
 
 def known_words(flags: Sequence[str], keys: Sequence[str], specs: Sequence[OptionSpec]) -> list[str]:
@@ -98,6 +99,7 @@ def gather_items(
         elif tag == "option" and name in keys:
             items.values[name] = (tok.value, tok.value_loc + 1)
         elif tag == "option" and (spec := _spec_named(specs, name)):
+            items.option_cols[name] = tok.value_loc + 1
             try:
                 items.options[name] = spec.read(tok.value)
             except ValueError as exc:

@@ -179,6 +179,14 @@ def test_a_draw_nobody_is_tenpai_in_says_no_payments(run: Run) -> None:
     assert result.stdout.rstrip().endswith("no payments (points)")
 
 
+def test_a_red_five_indicator_turns_aka_on_and_is_shown_as_written(run: Run) -> None:
+    doc = json.loads(run("score", "riichi:123m456p789s11z22z+2z tsumo dora=0m", "--format", "json").stdout)
+    # why: NOTATION.md: writing a red five (an indicator too) turns aka on for the hand; the
+    # header shows the indicator as written, 0m, not as a plain 5m
+    assert doc["context"]["options"] == "aka=on"
+    assert doc["context"]["dora indicators"] == "0m"
+
+
 def test_score_json_error_has_code_and_col(run: Run) -> None:
     result = run("score", "baba:馬場馬場 dora=xyz tsmo", "--format", "json")
     assert result.exit_code == 1

@@ -46,7 +46,7 @@ from mjscore.rulesets.riichi.yaku import (
     table_features,
 )
 from mjscore.settings import Settings
-from mjscore.tiles import RIICHI_KINDS, SEAT_LETTER, WIND_OF_SEAT, WINDS, tile_name
+from mjscore.tiles import CODE_OF_TILE, RIICHI_KINDS, SEAT_LETTER, WIND_OF_SEAT, WINDS, tile_name
 
 KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
 DRAW_KEYS = ("tenpai", "nagashi", "honba", "sticks")
@@ -144,7 +144,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         hand = written.read_hand(hand_tokens, problems)
         dora = written.read_indicators(items, "dora", problems)
         ura = written.read_indicators(items, "ura", problems)
-        options = self._options(settings, items, hand, problems)
+        options = self._options(settings, items, hand, (*dora, *ura), problems)
         win = read_win(items, problems, "self-drawn")
         seat = written.read_seat(items, "seat", "S", problems)  # None: unreadable, reported
         prevalent = written.read_seat(items, "round", "E", problems) or WINDS[0]
@@ -189,14 +189,20 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         return RiichiDeal(text, hand, table, options, items, (("dora", dora), ("ura", ura)))
 
     def _options(
-        self, settings: Settings, items: Items, hand: written.WrittenHand | None, problems: list[Problem]
+        self,
+        settings: Settings,
+        items: Items,
+        hand: written.WrittenHand | None,
+        indicators: Sequence[written.Tile],
+        problems: list[Problem],
     ) -> RiichiOptions:
         base = self.base_options(settings)
         assert isinstance(base, RiichiOptions)
         options = with_values(base, items.options)
-        has_red = hand is not None and hand.red_fives > 0
+        has_red = (hand is not None and hand.red_fives > 0) or any(red for _, red in indicators)
         if has_red and "aka" in items.options and not items.options["aka"]:
-            problems.append(Problem("aka-off", "a red five (0m, 0p, 0s) is written but aka=off says none exist"))
+            message = "a red five (0m, 0p, 0s) is written but aka=off says none exist"
+            problems.append(Problem("aka-off", message, items.option_cols["aka"]))
         elif has_red and not options.aka:
             options = _aka_on(options)  # NOTATION.md: writing a red five turns aka on
         return options
@@ -414,7 +420,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         ]
         for key, tiles in deal.indicators:
             if tiles:
-                header.append((f"{key} indicators", " ".join([tile_name(k) for k, _ in tiles])))
+                header.append((f"{key} indicators", " ".join([CODE_OF_TILE[tile] for tile in tiles])))
         changed = changed_options(deal.options)
         if changed:
             header.append(("options", changed))
