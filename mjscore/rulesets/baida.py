@@ -371,7 +371,7 @@ class Baida(RuleSet[BaidaDeal]):
         if hand is not None and indicator is not None:
             problems += _hand_problems(hand, indicator, win, hand_tokens[0].loc + 1)
         if hand is not None and win is not None:
-            problems += _situation_problems(hand, items, win, seat)
+            problems += _situation_problems(hand, items, win, seat, indicator)
         if hand is None or win is None or indicator is None or problems:
             raise fail(text, problems)
         wild_kinds = baida_kinds(indicator)
@@ -535,12 +535,15 @@ def _hand_problems(hand: written.WrittenHand, indicator: int, win: Win | None, c
     return problems
 
 
-def _situation_problems(hand: written.WrittenHand, items: Items, win: Win, seat: int) -> list[Problem]:
+def _situation_problems(
+    hand: written.WrittenHand, items: Items, win: Win, seat: int, indicator: int | None
+) -> list[Problem]:
     """The situation checks riichi's tiles share, and Baida's first draws: Blessing of Heaven
     is the dealer's self-drawn initial hand; Blessing of Earth a non-dealer's win on the
     dealer's first discard (ASSUMED from the source's wording, as the corpus says)."""
     flags = items.flags
-    problems = written.situation_problems(hand, flags, win, seat)
+    shown = () if indicator is None else ((indicator, False),)  # the indicator is a tile of the wall too
+    problems = written.situation_problems(hand, flags, win, seat, shown)
     if "tenhou" in flags and win is Win.RON:
         problems.append(Problem("tenhou-ron", "tenhou is won on the dealer's initial hand: tsumo", flags["tenhou"]))
     if "chiihou" in flags and win is Win.TSUMO:

@@ -164,7 +164,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         # value that could not be read (None) skips the checks that need it
         flags = frozenset(items.flags)
         problems += self._bonus_problems(hand, indicators, options, col)
-        problems += self._flag_problems(hand, flags, items, win, seat)
+        problems += self._flag_problems(hand, flags, items, win, seat, indicators=indicators)
         problems += _seat_problems(items, seat, win, pao, discarder)
         if problems:
             raise fail(text, problems)
@@ -208,11 +208,18 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         return options
 
     def _flag_problems(
-        self, hand: written.WrittenHand, flags: frozenset[str], items: Items, win: Win, seat: int | None
+        self,
+        hand: written.WrittenHand,
+        flags: frozenset[str],
+        items: Items,
+        win: Win,
+        seat: int | None,
+        *,
+        indicators: Sequence[written.Tile],
     ) -> list[Problem]:
         """Situations that contradict each other or the hand (issue: validation): those every
         rule set on these tiles shares, then riichi's own (riichi, ippatsu, ura, first draws)."""
-        problems = written.situation_problems(hand, items.flags, win, seat)
+        problems = written.situation_problems(hand, items.flags, win, seat, indicators)
         if flags <= {"tsumo", "ron"} and "ura" not in items.values:
             return problems  # every check below needs a situation flag or ura=: most hands have none
         at = items.flags.get

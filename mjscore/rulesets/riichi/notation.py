@@ -166,10 +166,12 @@ def meld_fault(kind: MeldKind, tiles: tuple[Tile, ...]) -> str:
     return "an open meld (...) is a chow (three in a row of one suit), a pung or a kong"
 
 
-def situation_problems(hand: WrittenHand, flags: Mapping[str, int], win: Win, seat: int | None) -> list[Problem]:
+def situation_problems(
+    hand: WrittenHand, flags: Mapping[str, int], win: Win, seat: int | None, indicators: Sequence[Tile] = ()
+) -> list[Problem]:
     """Situation flags (``flags``: word -> column) that contradict how the hand was won, the
-    seat (None: unreadable, not checked), the melds or each other: the checks riichi and the
-    rule sets on its tiles share."""
+    seat (None: unreadable, not checked), the melds, the indicators or each other: the checks
+    riichi and the rule sets on its tiles share."""
     if flags.keys() <= {"tsumo", "ron"}:
         return []  # every check needs a situation flag: most hands have none
     first_draw = "tenhou" if "tenhou" in flags else "chiihou"
@@ -224,25 +226,22 @@ def situation_problems(hand: WrittenHand, flags: Mapping[str, int], win: Win, se
     )
     problems = [Problem(code, message, flags[flag]) for ok, code, message, flag in checks if ok]
     if "chankan" in flags and win is Win.RON:
-        problems += _chankan_problems(hand, flags["chankan"])
+        problems += _chankan_problems(hand, indicators, flags["chankan"])
     return problems
 
 
-def _chankan_problems(hand: WrittenHand, col: int) -> list[Problem]:
+def _chankan_problems(hand: WrittenHand, indicators: Sequence[Tile], col: int) -> list[Problem]:
     """Chankan robs the fourth tile of another player's added kong: three are in
-    their pung, so the winner can hold no other copy."""
+    their pung, so no other copy can be in the winner's hand or among the indicators."""
     kind = hand.winning[0]
     held = sum(k == kind for k, _ in hand.all_tiles)
+    shown = held + sum(k == kind for k, _ in indicators)
     if held == 4:
         return [Problem("chankan-own-four", f"chankan on {tile_name(kind)}, but the hand holds all four", col)]
-    if held > 1:
-        return [
-            Problem(
-                "chankan-own-four",
-                f"chankan on {tile_name(kind)}: another player's kong holds the other three, yet the hand holds {held}",
-                col,
-            )
-        ]
+    if shown > 1:
+        where = f"the hand holds {held}" if shown == held else f"the hand and the indicators show {shown}"
+        message = f"chankan on {tile_name(kind)}: another player's kong holds the other three, yet {where}"
+        return [Problem("chankan-own-four", message, col)]
     return []
 
 
