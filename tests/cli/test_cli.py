@@ -214,6 +214,16 @@ def test_score_syntax_error_points_at_the_column(run: Run) -> None:
     assert error["col"] == 20
 
 
+@pytest.mark.parametrize("hand", ["123m456p789s23m55z+ 4m ron", "123m456p789s23m55z+44m ron"])
+def test_a_bad_winning_tile_is_explained_in_words(run: Run, hand: str) -> None:
+    [error] = json.loads(run("score", hand, "--format", "json").stdout)["errors"]
+    # why: the grammar's pattern for it is [0-9][mpszfg]; the user is told what it means, not the pattern.
+    # "123m456p789s23m55z+" is columns 1-19: what follows the '+' at 20 is wrong
+    assert error["message"].startswith("cannot read the hand here: expected one tile after '+', e.g. +4m")
+    assert "Re:(" not in error["message"]
+    assert (error["code"], error["col"]) == ("syntax", 20)
+
+
 def test_score_csv_error_row(run: Run) -> None:
     result = run("score", "baba:MBMBMB NBNBNB", "--format", "csv")
     assert result.exit_code == 1
