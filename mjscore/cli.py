@@ -1,7 +1,7 @@
 """The ``mjscore`` command: thin, it parses options, calls the library, renders.
 
 Exit codes: 0 ok; 1 a hand or input problem (batch: any line failed); 2 a
-usage error (bad option, rules file or deck file).
+usage error (bad option, rules file or deck file). EPILOG tells users the same.
 """
 
 from __future__ import annotations
@@ -31,6 +31,11 @@ Examples:
   mjscore score baba:馬馬馬場場O dora=場 tsumo menzen
   mjscore batch examples/riichi.txt --format json
   mjscore rules riichi
+
+\b
+Exit codes: 0 scored; 1 a hand could not be scored (batch: any line), its
+prefix naming no rule set included; 2 a usage error (an unknown option,
+--rules naming no rule set, an unreadable rules or deck file).
 """
 
 
@@ -84,8 +89,8 @@ def main() -> None:
     """Score mahjong-family hands written in a compact notation.
 
     A hand is one line: an optional rule-set prefix (riichi: is the default;
-    baba:, baba-beginner:), the tiles or cards, then items such as tsumo, ron,
-    riichi, seat=E, dora=4p. See README.md for the notation; `mjscore rules
+    hana:, baida:, baba:, baba-beginner:), the tiles or cards, then items such
+    as tsumo, ron, riichi, seat=E, dora=4p. See README.md for the notation; `mjscore rules
     NAME` lists what scores and the rule options.
     """
 

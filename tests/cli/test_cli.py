@@ -242,6 +242,20 @@ def test_unknown_format_is_a_usage_error(run: Run) -> None:
     assert run("score", *BRIEF, "--format", "xml").exit_code == 2
 
 
+@pytest.mark.parametrize("command", [[], ["score"], ["batch"]])
+def test_help_tells_the_exit_codes(run: Run, command: list[str]) -> None:
+    # why: a script author reads --help, not README: 0, 1 and 2 are each explained there
+    text = " ".join(run(*command, "--help").stdout.split())
+    assert "Exit codes: 0 scored; 1 a hand could not be scored" in text
+    assert "2 a usage error" in text
+
+
+def test_help_names_every_rule_set_prefix(run: Run) -> None:
+    text = " ".join(run("--help").stdout.split())
+    # why: the prefix is how a line chooses its rule set; every rule set there is must be named
+    assert all(f"{rs.name}:" in text for rs in RULESETS)
+
+
 def test_version(run: Run) -> None:
     from mjscore import __version__
 

@@ -255,7 +255,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             (
                 "ura" in items.values and not ({"riichi", "double-riichi"} & flags),
                 "ura-without-riichi",
-                "ura dora count only for riichi",
+                "ura dora count only with riichi (or double-riichi)",
                 "",
             ),
         )
