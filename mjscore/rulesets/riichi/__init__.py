@@ -245,6 +245,12 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
                 "ippatsu needs riichi (or double-riichi)",
                 "ippatsu",
             ),
+            (
+                "ippatsu" in flags and "rinshan" in flags,
+                "ippatsu-rinshan",
+                "rinshan is the draw after the winner's own kong, and a kong declared after riichi ends ippatsu",
+                "ippatsu",
+            ),
             (first_draw in flags and win is Win.RON, "tenhou-ron", "a first-draw win is a tsumo", first_draw),
             (
                 first_draw in flags and bool({"riichi", "double-riichi", "ippatsu"} & flags),

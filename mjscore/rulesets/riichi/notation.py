@@ -315,6 +315,9 @@ def _plain_five_problems(tiles: Sequence[Tile], col: int) -> list[Problem]:
     return problems
 
 
+MAX_INDICATORS = 5  # the first, and one more for each of at most four kongs
+
+
 def read_indicators(items: Items, key: str, problems: list[Problem]) -> tuple[Tile, ...]:
     if key not in items.values:
         return ()
@@ -325,6 +328,9 @@ def read_indicators(items: Items, key: str, problems: list[Problem]) -> tuple[Ti
         problems.append(Problem("bad-value", f"{key}= lists indicator tiles as they lie, e.g. {key}=4p3z", col))
     elif not value[-1:].isalpha():
         problems.append(Problem("bad-value", f"{key}={value}: a suit letter must follow the digits", col))
+    if len(tiles) > MAX_INDICATORS:
+        message = f"{len(tiles)} {key} indicators: at most {MAX_INDICATORS} lie on the table (1, and 1 for each kong)"
+        problems.append(Problem("too-many-indicators", message, col))
     return tuple(tiles)
 
 
