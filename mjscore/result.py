@@ -39,6 +39,7 @@ class Candidate:
     reading: str
     lines: tuple[ScoreLine, ...]
     total: int
+    kept: bool = False  # the reading the result scores (the best; the first of equals)
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,7 +78,8 @@ class JsonRenderer:
             doc = {"line": number, **doc}
         if show_all:
             doc["candidates"] = [
-                {"reading": c.reading, "total": c.total, "items": lines(c.lines)} for c in result.candidates
+                {"reading": c.reading, "total": c.total, "kept": c.kept, "items": lines(c.lines)}
+                for c in result.candidates
             ]
         return doc
 

@@ -40,8 +40,10 @@ class TableRenderer:
             parts += ["", payments_table(result.side_payments, result.side_unit)]
         parts.extend(f"note: {note}" for note in result.notes)
         if show_all:
-            parts += ["", f"readings considered ({len(result.candidates)}):"]
-            parts += [f"  {c.total:>6} {result.paid_in}  {c.reading}" for c in result.candidates]
+            parts += ["", f"readings considered ({len(result.candidates)}; -> the one scored):"]
+            parts += [
+                f"{'->' if c.kept else '  '}{c.total:>6} {result.paid_in}  {c.reading}" for c in result.candidates
+            ]
         if number:  # in a batch, a blank line between hands
             parts.append("")
         return "\n".join(parts)

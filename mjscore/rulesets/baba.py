@@ -293,9 +293,11 @@ class BabaBeginner(RuleSet[BabaDeal]):
         scored = self._scored(deal.table, deal.options)
         if not scored:
             raise fail(deal.text, [Problem("not-winning", self._why_not_winning(deal.table.hand), 0)])
-        reading, lines, total = max(scored, key=lambda c: c[2])  # the first of equal totals
-        chosen = Candidate(describe(reading, deal.table.deck), lines, total)
-        listed = tuple(Candidate(describe(r, deal.table.deck), x, n) for r, x, n in scored) if explain else ()
+        best = max(scored, key=lambda c: c[2])  # the first of equal totals
+        reading, lines, total = best
+        chosen = Candidate(describe(reading, deal.table.deck), lines, total, kept=True)
+        deck = deal.table.deck
+        listed = tuple(Candidate(describe(c[0], deck), c[1], c[2], c is best) for c in scored) if explain else ()
         return self._result(deal, chosen, listed)
 
     # -- reading the line

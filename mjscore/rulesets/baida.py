@@ -397,8 +397,9 @@ class Baida(RuleSet[BaidaDeal]):
                     )
                 ],
             )
-        reading, lines, total = max(scored, key=lambda s: s[2])
-        listed = tuple(Candidate(_describe(r), x, n) for r, x, n in scored) if explain else ()
+        best = max(scored, key=lambda s: s[2])  # the first of equal totals
+        reading, lines, total = best
+        listed = tuple(Candidate(_describe(s[0]), s[1], s[2], s is best) for s in scored) if explain else ()
         return self._result(deal, reading, lines, total, listed)
 
     def _score(self, r: Reading, t: BaidaTable, o: BaidaOptions) -> tuple[tuple[ScoreLine, ...], int]:

@@ -123,8 +123,21 @@ def test_score_ron_is_paid_by_the_discarder(run: Run) -> None:
 def test_score_all_lists_the_readings_considered(run: Run) -> None:
     result = run("score", *BRIEF, "--all")
     assert result.exit_code == 0
-    assert "readings considered (1):" in result.stdout
-    assert "Kohtsu 馬々×3 · Kohtsu 場々×2+OBABA" in result.stdout
+    assert "readings considered (1; -> the one scored):" in result.stdout
+    assert "->     5 KOBAN  Kohtsu 馬々×3 · Kohtsu 場々×2+OBABA" in result.stdout
+
+
+def test_score_all_marks_the_reading_scored(run: Run) -> None:
+    result = run("score", "riichi:2334455667788m+2m", "tsumo", "riichi", "--all", "--format", "json")
+    doc = json.loads(result.stdout)
+    kept = [c for c in doc["candidates"] if c["kept"]]
+    # why: 234m 234m 55m 678m 678m, riichi 1 + menzen tsumo 1 + pinfu 1 + all simples 1 + twice pure
+    # double chow 3 + full flush 6 = 13 han: counted yakuman 32000, above the 24000 readings (12 and 11 han);
+    # of the two equal 32000 readings the first is kept, and it is the reading the result shows
+    assert [c["total"] for c in doc["candidates"]] == [24000, 32000, 32000, 24000]
+    assert len(kept) == 1
+    assert kept[0] is doc["candidates"][1]
+    assert kept[0]["reading"].startswith(doc["reading"] + ":")
 
 
 # --- score: errors

@@ -51,7 +51,8 @@ def _whole(number: int, result: ScoreResult, show_all: bool) -> str:
     doc = {"line": number, **result.to_dict()} if number else result.to_dict()
     if show_all:
         doc["candidates"] = [
-            {"reading": c.reading, "total": c.total, "items": [x.to_dict() for x in c.lines]} for c in result.candidates
+            {"reading": c.reading, "total": c.total, "kept": c.kept, "items": [x.to_dict() for x in c.lines]}
+            for c in result.candidates
         ]
     return json.dumps(doc, ensure_ascii=False)
 

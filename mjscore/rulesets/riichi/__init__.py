@@ -317,6 +317,10 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         """The tables a reading is scored against (hana adds one without Pinfu)."""
         return (t,)
 
+    def _choice(self, scored: Scored, t: RiichiTable) -> str:
+        """What tells apart two scorings of one reading (hana: with Pinfu, or with the flower fu)."""
+        return ""
+
     def _extra_candidates(self, deal: RiichiDeal) -> list[Scored]:
         """Scores outside the hand's shape, for a hand no reading completes (hana: all eight
         flowers; on a complete hand that row applies to every reading)."""
@@ -403,7 +407,9 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             ruleset=self.name,
             ruleset_title=self.title,
             shown=lambda: Shown(
-                canonical(deal, self.name, self.option_specs()), self._header(deal), describe(best.reading, t)
+                canonical(deal, self.name, self.option_specs()),
+                self._header(deal),
+                describe(best.reading, t) + self._choice(best, t),
             ),
             lines=best.lines,
             unit=self.unit,
@@ -411,7 +417,10 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             payments=payments,
             notes=_notes(deal.hand.explicit_winner, t.winning, t.win is Win.RON and t.discarder is None),
             candidates=tuple(
-                Candidate(f"{describe(s.reading, t)}: {s.han} han {s.fu} fu", s.lines, s.points) for s in scored
+                Candidate(
+                    f"{describe(s.reading, t)}{self._choice(s, t)}: {s.han} han {s.fu} fu", s.lines, s.points, s is best
+                )
+                for s in scored
             ),
             total_label="total han",
             breakdown=best.fu_lines,
