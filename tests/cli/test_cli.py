@@ -237,6 +237,19 @@ def test_a_bad_winning_tile_is_explained_in_words(run: Run, hand: str) -> None:
     assert (error["code"], error["col"]) == ("syntax", 20)
 
 
+@pytest.mark.parametrize(
+    ("hand", "message"),
+    [
+        # why: RULES.md §2.1 four copies of each tile; §3 one of each flower and season
+        ("riichi:11111m456p789s23s+4s ron", "5 copies of 1m (at most four exist)"),
+        ("hana:123m456p789s11z22z+2z 1f1f tsumo", "2 copies of 1f (only one exists)"),
+    ],
+)
+def test_too_many_copies_says_how_many_exist(run: Run, hand: str, message: str) -> None:
+    [error] = json.loads(run("score", hand, "--format", "json").stdout)["errors"]
+    assert (error["code"], error["message"]) == ("too-many-copies", message)
+
+
 def test_score_csv_error_row(run: Run) -> None:
     result = run("score", "baba:MBMBMB NBNBNB", "--format", "csv")
     assert result.exit_code == 1

@@ -272,7 +272,8 @@ def _copy_problems(written: WrittenHand, seen: Counter[int], win: Win | None, co
     """Kinds held more often than the set has them (``seen``: a count per kind)."""
     problems = []
     for kind, n in sorted(seen.items()):
-        if n <= (1 if kind >= RIICHI_KINDS else MAX_COPIES):  # one of each flower
+        one = kind >= RIICHI_KINDS  # one of each flower
+        if n <= (1 if one else MAX_COPIES):
             continue
         if win is Win.RON and kind == written.winning[0] and n == MAX_COPIES + 1:
             problems.append(
@@ -284,7 +285,8 @@ def _copy_problems(written: WrittenHand, seen: Counter[int], win: Win | None, co
                 )
             )
         else:
-            problems.append(Problem("too-many-copies", f"{n} copies of {tile_name(kind)} (at most four exist)", col))
+            exist = "only one exists" if one else "at most four exist"
+            problems.append(Problem("too-many-copies", f"{n} copies of {tile_name(kind)} ({exist})", col))
     return problems
 
 
