@@ -138,7 +138,8 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             if t.tag in written.HAND_TAGS:
                 hand_tokens.append(t)
             else:
-                item_tokens.append(t._replace(text=ALIASES[t.text]) if t.text in ALIASES else t)
+                alias = ALIASES.get(t.text.lower())
+                item_tokens.append(t._replace(text=alias) if alias else t)
         items = gather_items(item_tokens, self.flags, self.keys, self.option_specs())
         problems = items.problems
         hand = written.read_hand(hand_tokens, problems)
