@@ -67,8 +67,12 @@ def get_ruleset(name: str) -> RuleSet[Any]:
 
 
 def unknown_ruleset(name: str, col: int = 0) -> Problem:
+    from mjscore.notation.build import closest_word  # only on this error
+
+    guess = closest_word(name, list(_LOOKUP))
+    hint = f"; did you mean {_LOOKUP[guess]!r}?" if guess else ""
     known = ", ".join(REGISTRY)
-    return Problem("unknown-ruleset", f"unknown rule set {name!r}; available: {known}", col)
+    return Problem("unknown-ruleset", f"unknown rule set {name!r}{hint} (available: {known})", col)
 
 
 __all__ = ["REGISTRY", "RuleSet", "all_rulesets", "find_ruleset", "get_ruleset", "unknown_ruleset"]

@@ -557,7 +557,12 @@ def test_missing_rules_file_is_a_usage_error(run: Run, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("name", "message"),
-    [("nosuch", "unknown rule set 'nosuch'")],
+    [
+        ("nosuch", "unknown rule set 'nosuch' (available"),
+        # why: a near miss gets a suggestion; an alias's near miss suggests the rule set it names
+        ("babba", "unknown rule set 'babba'; did you mean 'baba'?"),
+        ("yakuza", "unknown rule set 'yakuza'; did you mean 'riichi'?"),
+    ],
 )
 def test_unknown_rules_name_is_a_usage_error(run: Run, name: str, message: str) -> None:
     result = run("score", "MBMBMB NBNBNB ron", "--rules", name)
