@@ -200,6 +200,13 @@ def test_a_red_five_indicator_turns_aka_on_and_is_shown_as_written(run: Run) -> 
     assert doc["context"]["dora indicators"] == "0m"
 
 
+def test_stacked_limit_hands_are_named_in_words(run: Run) -> None:
+    doc = json.loads(run("score", "riichi:111z222z333z444z5z+5z", "tsumo", "--format", "json").stdout)
+    # why: big four winds 26 + all honours 13 + four concealed pungs on a single wait 26 = 65 han,
+    # five yakuman (RULES.md §2.5, stacking and double limit hands on): named as triple is, not "5x"
+    assert (doc["summary"]["han"], doc["summary"]["limit"]) == ("65", "quintuple yakuman")
+
+
 def test_score_json_error_has_code_and_col(run: Run) -> None:
     result = run("score", "baba:馬場馬場 dora=xyz tsmo", "--format", "json")
     assert result.exit_code == 1

@@ -43,10 +43,13 @@ def hand_value(han: int, fu: int, yakuman: int, kiriage: bool, *, dealer: bool, 
     return HandValue(base, limit, sum([share(base, dealer, tsumo=True, payer_is_dealer=p) for p in payers_are_dealer]))
 
 
+_YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman", 4: "quadruple yakuman"}
+_YAKUMAN_NAMES |= {5: "quintuple yakuman", 6: "sextuple yakuman"}  # past six: "7-fold yakuman"
+
+
 def _base(han: int, fu: int, yakuman: int, kiriage: bool) -> tuple[int, str]:
     if yakuman:
-        names = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
-        return YAKUMAN_BASE * yakuman, names.get(yakuman, f"{yakuman}x yakuman")
+        return YAKUMAN_BASE * yakuman, _YAKUMAN_NAMES.get(yakuman, f"{yakuman}-fold yakuman")
     for lowest, name, base in LIMITS:
         if han >= lowest:
             return base, name
