@@ -99,7 +99,7 @@ def gather_items(
             items.problems.append(Problem("duplicate-item", f"{tok.text!r} is given twice", col))
             continue
         seen.add(name)
-        if tag in ("flag", "word") and name in flags:  # "RON" is a word to the grammar: any case will do
+        if tag == "flag" and name in flags:
             items.flags[name] = col
         elif tag == "option" and name in keys:
             items.values[name] = (tok.value, tok.value_loc + 1)

@@ -51,7 +51,8 @@ BABA_FLAG_RE = r"(?:" + "|".join(BABA_FLAGS) + ")" + _ENDS
 BABA_CARDS_RE = r"(?!" + _NAME_RE + "=)(?!" + BABA_FLAG_RE + ")" + _CARD_CHARS + "+"
 TILES_RE = r"(?:[0-9]+[mpszfg])+"  # "123m406p": digits, then their suit letter (f, g: hana's flowers)
 WINNING_TILE_RE = r"[0-9][mpszfg]"
-MPSZ_FLAG_RE = r"(?:" + "|".join(sorted(MPSZ_FLAGS, key=len, reverse=True)) + ")" + _ENDS
+# In any case ("RON"): in the mpsz family no card code is made of letters (BABA's are, so its flags are lower case).
+MPSZ_FLAG_RE = r"(?i:" + "|".join(sorted(MPSZ_FLAGS, key=len, reverse=True)) + ")" + _ENDS
 DRAW_RE = r"draw" + _ENDS
 
 
