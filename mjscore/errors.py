@@ -71,9 +71,15 @@ class NotationError(HandError):
         self.col = col
 
 
-def not_utf8(exc: UnicodeDecodeError) -> str:
-    """What a file that is not UTF-8 text is told: the first byte that cannot be read, and where."""
-    return f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at byte offset {exc.start})"
+def not_utf8(byte: int, where: str = "") -> str:
+    """What text that is not UTF-8 is told: the first byte that cannot be read (and where, when
+    no column says it)."""
+    at = f" at {where}" if where else ""
+    return f"not UTF-8 text: byte 0x{byte:02x}{at} cannot be read (save the file as UTF-8)"
+
+
+def file_not_utf8(exc: UnicodeDecodeError) -> str:
+    return not_utf8(exc.object[exc.start], f"byte offset {exc.start}")
 
 
 def _with_caret(text: str, col: int, message: str) -> str:

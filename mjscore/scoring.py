@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from mjscore.errors import HandError, Problem
+from mjscore.errors import HandError, Problem, not_utf8
 from mjscore.notation.build import fail, split_prefix, tokenize
 from mjscore.result import ScoreResult
 from mjscore.rulesets import RuleSet, get_ruleset, unknown_ruleset
@@ -53,8 +53,7 @@ _UNDECODED = re.compile("[\udc80-\udcff]")  # bytes surrogateescape could not de
 def _not_utf8(text: str, at: int) -> HandError:
     byte = ord(text[at]) - 0xDC00
     shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")  # printable
-    message = f"not UTF-8 text: byte 0x{byte:02x} cannot be read (save the file as UTF-8)"
-    return HandError(shown, (Problem("not-utf8", message, at + 1),))  # the text before it decoded as is
+    return HandError(shown, (Problem("not-utf8", not_utf8(byte), at + 1),))  # the text before it decoded as is
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from mjscore.errors import UsageError, not_utf8
+from mjscore.errors import UsageError, file_not_utf8
 
 if TYPE_CHECKING:
     from mjscore.tiles import Deck
@@ -61,7 +61,7 @@ def _from_file(path: Path, deck: Path | None) -> Settings:
     except OSError as exc:
         raise UsageError(f"cannot read rules file {path}: {exc.strerror}") from exc
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{path}: {not_utf8(exc)}") from exc
+        raise UsageError(f"{path}: {file_not_utf8(exc)}") from exc
     except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"{path}: not valid TOML: {exc}") from exc
     named = "ruleset" in data

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
 
-from mjscore.errors import UsageError, not_utf8
+from mjscore.errors import UsageError, file_not_utf8
 
 # Written spellings of the OBABA wild card; 婆 only counts when no deck kind uses it.
 WILD_SPELLINGS = ("O", "o", "*", "お")
@@ -102,7 +102,7 @@ def load_deck(path: Path) -> Deck:
     except OSError as exc:
         raise UsageError(f"cannot read deck file {path}: {exc.strerror}") from exc
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{path}: {not_utf8(exc)}") from exc
+        raise UsageError(f"{path}: {file_not_utf8(exc)}") from exc
     return parse_deck(text, str(path))
 
 

@@ -439,7 +439,9 @@ def test_a_rules_or_deck_file_that_is_not_utf8_is_a_usage_error(run: Run, tmp_pa
     result = run("score", "baba:MBMBMB NBNBNB ron", option, str(path))
     assert result.exit_code == 2
     # why: the 0xff follows '[baba]' (6 bytes), a newline and 'players = "' (11): byte offset 18.
-    assert f"{path}: not UTF-8 text (byte 0xff at byte offset 18)" in result.stderr
+    assert (
+        f"{path}: not UTF-8 text: byte 0xff at byte offset 18 cannot be read (save the file as UTF-8)" in result.stderr
+    )
 
 
 def test_batch_missing_file_is_a_usage_error(run: Run, tmp_path: Path) -> None:
