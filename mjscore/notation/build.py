@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from mjscore.errors import HandError, NotationError, Problem
 from mjscore.hand import Win
-from mjscore.notation.tokens import RULESET_RE, WINNING_TILE_RE, Token, fast_tokens
+from mjscore.notation.tokens import RULESET_RE, Token, fast_tokens
 from mjscore.options import OptionSpec
 
 if TYPE_CHECKING:
@@ -25,8 +25,6 @@ if TYPE_CHECKING:
 _PREFIX = re.compile(RULESET_RE)
 # A likely slip per notation family: (what gives it away, what to say).
 _HINTS = {"mpsz": (re.compile(r"[^\x00-\x7f\u3000]"), "kanji are BABA cards: start the line with baba:")}
-# What pyparsing names by its pattern, said in words (the grammar files keep the pattern).
-_IN_WORDS = {f"Re:({WINNING_TILE_RE!r})": "one tile after '+', e.g. +4m"}
 
 
 def split_prefix(text: str, default: str) -> tuple[str, int, int]:
@@ -59,10 +57,7 @@ def tokenize(text: str, family: str, start: int) -> list[Token]:
 
 def _expected(exc: ParseBaseException) -> str:
     found = "the end of the line" if exc.loc >= len(exc.pstr) else repr(exc.pstr[exc.loc])
-    msg = exc.msg
-    for pattern, words in _IN_WORDS.items():
-        msg = msg.replace(pattern, words)
-    return f"cannot read the hand here: {msg[0].lower()}{msg[1:]} (found {found})"
+    return f"cannot read the hand here: {exc.msg[0].lower()}{exc.msg[1:]} (found {found})"
 
 
 @dataclass

@@ -81,7 +81,11 @@ mpsz_open_meld = (pp.Suppress("(") - meld_tiles - pp.Suppress(")").leave_whitesp
 mpsz_open_meld.set_parse_action(_tag("open"))
 mpsz_closed_kan = (pp.Suppress("[") - meld_tiles - pp.Suppress("]").leave_whitespace()).set_name("closed tile kan")
 mpsz_closed_kan.set_parse_action(_tag("closed"))
-winning_tile = (pp.Suppress("+") - pp.Regex(WINNING_TILE_RE).leave_whitespace()).set_name("winning tile")
+# An error names what belonged here in words, not pyparsing's "Re:('[0-9][mpszfg]')"; errmsg, not
+# set_name, so the element stays a bare pattern in grammar/.
+one_tile = pp.Regex(WINNING_TILE_RE).leave_whitespace()
+one_tile.errmsg = "Expected one tile after '+', e.g. +4m"
+winning_tile = (pp.Suppress("+") - one_tile).set_name("winning tile")
 winning_tile.set_parse_action(_tag("winning"))
 # Digits with no suit letter ("123 m"): a clear error where the letter belonged.
 suitless_digits = pp.Regex(r"[0-9]+(?![0-9])").set_name("suitless digits").set_parse_action(_missing_suit)
