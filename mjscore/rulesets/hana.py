@@ -139,12 +139,6 @@ class Hana(Riichi):
             return (t, t._replace(pinfu_allowed=False))
         return (t,)
 
-    def _choice(self, scored: Scored, t: RiichiTable) -> str:
-        """A Pinfu reading scored the other way (see ``_tables``) says so: its fu count the flowers."""
-        if any(x.rule_id == "flowers" for x in scored.fu_lines) and is_pinfu(scored.reading, t):
-            return ", Pinfu dropped to count the flower fu"
-        return ""
-
     def _extra_candidates(self, deal: RiichiDeal) -> list[Scored]:
         """All eight flowers win Daifaahou whatever the rest of the hand, even one
         that is not complete (riichi asks only when no reading completes it)."""

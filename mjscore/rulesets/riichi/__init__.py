@@ -91,6 +91,12 @@ class Scored(NamedTuple):
     limit: str
     points: int
     yaku_han: int  # han of real yaku (not dora or other bonus han)
+    pinfu_dropped: bool  # scored on hana's table without Pinfu, to count the flower fu
+
+    @property
+    def choice(self) -> str:
+        """What tells this scoring apart from another of the same reading."""
+        return ", Pinfu dropped to count the flower fu" if self.pinfu_dropped else ""
 
     @property
     def key(self) -> tuple[int, bool, int, int]:
@@ -145,7 +151,8 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         hand = written.read_hand(hand_tokens, problems)
         dora = written.read_indicators(items, "dora", problems)
         ura = written.read_indicators(items, "ura", problems)
-        options = self._options(settings, items, hand, (*dora, *ura), problems)
+        indicators = (*dora, *ura)
+        options = self._options(settings, items, hand, indicators, problems)
         win = read_win(items, problems, "self-drawn")
         seat = written.read_seat(items, "seat", "S", problems)  # None: unreadable, reported
         prevalent = written.read_seat(items, "round", "E", problems) or WINDS[0]
@@ -153,7 +160,6 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         discarder = written.read_seat(items, "from", None, problems)
         honba = read_count(items, "honba", problems)
         sticks = read_count(items, "sticks", problems)
-        indicators = (*dora, *ura)
         unreadable = hand is None or win is None  # then the checks below cannot run
         if hand is not None:
             col = hand_tokens[0].loc + 1
@@ -318,10 +324,6 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         """The tables a reading is scored against (hana adds one without Pinfu)."""
         return (t,)
 
-    def _choice(self, scored: Scored, t: RiichiTable) -> str:
-        """What tells apart two scorings of one reading (hana: with Pinfu, or with the flower fu)."""
-        return ""
-
     def _extra_candidates(self, deal: RiichiDeal) -> list[Scored]:
         """Scores outside the hand's shape, for a hand no reading completes (hana: all eight
         flowers; on a complete hand that row applies to every reading)."""
@@ -398,7 +400,9 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         base, limit, points = hand_value(
             han, fu_total, yakuman, o.kiriage, dealer=t.is_dealer, tsumo=t.win is Win.TSUMO
         )
-        return Scored(reading, lines, fu_rows, han, fu_total, yakuman, base, limit, points, yaku_han)
+        return Scored(
+            reading, lines, fu_rows, han, fu_total, yakuman, base, limit, points, yaku_han, not t.pinfu_allowed
+        )
 
     def _result(self, deal: RiichiDeal, best: Scored, scored: list[Scored]) -> ScoreResult:
         t = deal.table
@@ -410,7 +414,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             shown=lambda: Shown(
                 canonical(deal, self.name, self.option_specs()),
                 self._header(deal),
-                describe(best.reading, t) + self._choice(best, t),
+                describe(best.reading, t) + best.choice,
             ),
             lines=best.lines,
             unit=self.unit,
@@ -418,9 +422,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             payments=payments,
             notes=_notes(deal.hand.explicit_winner, t.winning, t.win is Win.RON and t.discarder is None),
             candidates=tuple(
-                Candidate(
-                    f"{describe(s.reading, t)}{self._choice(s, t)}: {s.han} han {s.fu} fu", s.lines, s.points, s is best
-                )
+                Candidate(f"{describe(s.reading, t)}{s.choice}: {s.han} han {s.fu} fu", s.lines, s.points, s is best)
                 for s in scored
             ),
             total_label="total han",

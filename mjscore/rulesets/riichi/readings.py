@@ -51,7 +51,8 @@ def _standard(hand: Hand, counts: tuple[int, ...], winning: int, win: Win) -> li
         for i, g in enumerate(concealed):
             # No group holds a tile below its kind or more than two above: most groups need
             # not be asked. A group held twice (a split is sorted) makes one reading.
-            if 0 <= winning - g.kind <= 2:  # type: ignore[operator]  # riichi groups have a kind
+            kind = g.kind
+            if kind is not None and 0 <= winning - kind <= 2:  # riichi groups always have a kind
                 wait = wait_of(g, winning)
                 if wait is not None and not (i and g == concealed[i - 1]):
                     wins.append((len(melded) + i, wait, ron and wait is Wait.DUAL_PUNG))
