@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from mjscore.result import ScoreLine
 
@@ -124,6 +124,18 @@ def apply_rules(
             if rule.id not in beaten
         ]
     )
+
+
+class Flagged(Protocol):
+    """A context that carries the situation words of its line (tsumo, rinshan, ...)."""
+
+    @property
+    def flags(self) -> frozenset[str]: ...
+
+
+def flag_is_set(name: str) -> Callable[[Any, Flagged, Any], int]:
+    """The predicate of a row that applies when the line says ``name`` (haitei, rinshan ...)."""
+    return lambda _reading, ctx, _options: name in ctx.flags
 
 
 def check_rule_table(rules: Sequence[Rule[R, C, Opt]]) -> None:

@@ -86,7 +86,7 @@ def gather_items(
     for tok in tokens:
         tag = tok.tag
         name = tok.text.lower()
-        if tag not in _ITEM_TAGS:
+        if tag not in ITEM_TAGS:
             seen.add(name)
             continue
         col = tok.loc + 1
@@ -110,7 +110,7 @@ def gather_items(
     return items
 
 
-_ITEM_TAGS = frozenset(("flag", "word", "option"))
+ITEM_TAGS = frozenset(("flag", "word", "option"))  # the tags of the items after a hand
 
 
 def _spec_named(specs: Sequence[OptionSpec], name: str) -> OptionSpec | None:

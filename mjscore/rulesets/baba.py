@@ -21,6 +21,7 @@ from mjscore.engine import Rule, apply_rules
 from mjscore.errors import Problem
 from mjscore.hand import SHAPE_SIZE, Group, Hand, Meld, MeldKind, Reading, Shape, Win, bracketed
 from mjscore.notation.build import (
+    ITEM_TAGS,
     Items,
     closest_word,
     fail,
@@ -44,7 +45,6 @@ YAKU_KANJI = ("馬", BA, DOUBLING_MARK)  # the kanji Chin-itsu and Hon-itsu are 
 
 BASIC, BA_ITTSU, SAN_TOITSU = "two Kohtsu", "Ba-ittsu", "San-toitsu"
 _MELD_TAGS = {"open": MeldKind.OPEN, "closed": MeldKind.CLOSED_KAN, "shown": MeldKind.SHOWN}
-_ITEM_TAGS = frozenset(("flag", "option", "word"))
 _WORDLIKE = re.compile(r"[a-z][a-z_-]*")
 
 
@@ -276,7 +276,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
         """The hand and its table from a line's tokens, with every problem found."""
         deck = settings.deck
         cards = [t for t in tokens if t.tag in _MELD_TAGS or t.tag == "cards"]
-        items = gather_items([t for t in tokens if t.tag in _ITEM_TAGS], self.flags, self.keys, self.option_specs())
+        items = gather_items([t for t in tokens if t.tag in ITEM_TAGS], self.flags, self.keys, self.option_specs())
         problems = items.problems
         options = self._options(settings, items)
         hand = self._hand(cards, deck, problems)

@@ -9,12 +9,12 @@ with the rows below and the highest total kept. Values the source leaves blank
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 from mjscore.decompose import Target, decompose, kind_counts
-from mjscore.engine import Rule, apply_rules
+from mjscore.engine import Rule, apply_rules, flag_is_set
 from mjscore.errors import Problem
 from mjscore.hand import Group, Hand, MeldKind, Reading, Shape, Win, bracketed
 from mjscore.notation.build import Items, fail, gather_items, read_win
@@ -39,7 +39,6 @@ from mjscore.tiles import (
     tile_name,
 )
 
-_SOURCE = "RULES.md §4"
 _ASSUMED = "RULES.md §4 house default (Zung Jung value), labelled assumed"
 FLAGS = ("tsumo", "ron", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "discarded-baida")
 KEYS = ("baida", "seat")
@@ -75,11 +74,14 @@ class BaidaDeal:
     options: BaidaOptions
     items: Items
     written: written.WrittenHand
-    indicator: int
+
+    @property
+    def indicator(self) -> int:
+        """The turned-up tile: the first of the two wild kinds (``baida_kinds``)."""
+        return self.table.wild_kinds[0]
 
 
 BaidaRule = Rule[Reading, BaidaTable, BaidaOptions]
-BaidaPredicate = Callable[[Reading, BaidaTable, BaidaOptions], int]
 
 
 # --- facts about a reading: groups of a known kind, and groups of wilds alone
@@ -167,10 +169,6 @@ def _baida_dragon(r: Reading, t: BaidaTable, _o: BaidaOptions) -> int:
     return any(g.wilds for g in straight) or _free_sets(r) > 0
 
 
-def _flag(name: str) -> BaidaPredicate:
-    return lambda _r, t, _o: name in t.flags
-
-
 def _four_kongs(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
     return sum(g.shape is Shape.KAN for g in r.groups) == 4
 
@@ -255,7 +253,7 @@ RULES: tuple[BaidaRule, ...] = (
         BONUS,
         10,
         "won on a kong's replacement tile",
-        _flag("rinshan"),
+        flag_is_set("rinshan"),
         gate="rinshan",
     ),
     Rule(
@@ -265,10 +263,19 @@ RULES: tuple[BaidaRule, ...] = (
         BONUS,
         10,
         "won on a tile added to a kong",
-        _flag("chankan"),
+        flag_is_set("chankan"),
         gate="chankan",
     ),
-    Rule("final-draw", "Final Draw", "海底撈月", BONUS, 10, "self-drawn the last tile", _flag("haitei"), gate="haitei"),
+    Rule(
+        "final-draw",
+        "Final Draw",
+        "海底撈月",
+        BONUS,
+        10,
+        "self-drawn the last tile",
+        flag_is_set("haitei"),
+        gate="haitei",
+    ),
     Rule(
         "final-discard",
         "Final Discard",
@@ -276,7 +283,7 @@ RULES: tuple[BaidaRule, ...] = (
         BONUS,
         10,
         "won on the last discard",
-        _flag("houtei"),
+        flag_is_set("houtei"),
         gate="houtei",
     ),
     Rule(
@@ -296,7 +303,7 @@ RULES: tuple[BaidaRule, ...] = (
         BONUS,
         200,
         "dealer wins on the first draw",
-        _flag("tenhou"),
+        flag_is_set("tenhou"),
         gate="tenhou",
     ),
     Rule(
@@ -306,7 +313,7 @@ RULES: tuple[BaidaRule, ...] = (
         BONUS,
         200,
         "a non-dealer wins on the dealer's first discard",
-        _flag("chiihou"),
+        flag_is_set("chiihou"),
         gate="chiihou",
     ),
 )
@@ -379,7 +386,7 @@ class Baida(RuleSet[BaidaDeal]):
         wilds = sum(k in wild_kinds for k, _ in (*hand.concealed, hand.winning))
         built = Hand(naturals, wilds, hand.hand().melds)
         table = BaidaTable(built, wild_kinds, win, frozenset(items.flags), seat)
-        return BaidaDeal(text, table, options, items, hand, indicator)
+        return BaidaDeal(text, table, options, items, hand)
 
     def evaluate(self, deal: BaidaDeal, explain: bool = False) -> ScoreResult:
         t, o = deal.table, deal.options
@@ -522,7 +529,7 @@ def _hand_problems(hand: written.WrittenHand, indicator: int, win: Win | None, c
     if hand.red_fives:
         problems.append(Problem("bad-value", "baida has no red fives (0m, 0p, 0s)", col))
     if hand.flowers:
-        problems.append(Problem("flowers-not-hana", "flower tiles are for hana:", col))
+        problems.append(written.flowers_not_hana(col))
     if any(k in wild_kinds for _, tiles in hand.melds for k, _ in tiles):
         problems.append(
             Problem("baida-in-meld", "a Baida cannot be used to claim a meld: none may be in (...) or [...]", col)

@@ -312,9 +312,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     ) -> list[Problem]:
         """Flowers belong to hana: riichi refuses them."""
         if hand.flowers or (indicators and max(indicators)[0] >= RIICHI_KINDS):
-            return [
-                Problem("flowers-not-hana", "flower tiles (1f-4f, 1g-4g) are for hana: start the line with hana:", col)
-            ]
+            return [written.flowers_not_hana(col)]
         return []
 
     def _flower_fu(self, flowers: tuple[int, ...], options: RiichiOptions) -> int:

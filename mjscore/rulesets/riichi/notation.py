@@ -166,6 +166,11 @@ def meld_fault(kind: MeldKind, tiles: tuple[Tile, ...]) -> str:
     return "an open meld (...) is a chow (three in a row of one suit), a pung or a kong"
 
 
+def flowers_not_hana(col: int) -> Problem:
+    """Flower tiles on a line of a rule set without them."""
+    return Problem("flowers-not-hana", "flower tiles (1f-4f, 1g-4g) are for hana: start the line with hana:", col)
+
+
 def situation_problems(
     hand: WrittenHand, flags: Mapping[str, int], win: Win, seat: int | None, indicators: Sequence[Tile] = ()
 ) -> list[Problem]:

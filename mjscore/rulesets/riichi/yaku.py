@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from mjscore.engine import Rule
+from mjscore.engine import Rule, flag_is_set
 from mjscore.hand import Win
 from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait, group_tiles
 from mjscore.rulesets.riichi.points import YAKUMAN_HAN
@@ -155,10 +155,6 @@ def _double_limit(_r: RiichiReading, _t: RiichiTable, o: RiichiOptions) -> int:
 
 def _double(o: RiichiOptions) -> int:
     return 2 if o.double_yakuman else 1
-
-
-def _flag(name: str) -> Predicate:
-    return lambda _r, t, _o: name in t.flags
 
 
 def _pung_of(kind_of: Callable[[RiichiTable], int]) -> Predicate:
@@ -347,7 +343,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         YAKU,
         1,
         "declared ready on a closed hand",
-        _flag("riichi"),
+        flag_is_set("riichi"),
         gate="riichi",
         value_open=CLOSED_ONLY,
     ),
@@ -358,7 +354,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         YAKU,
         2,
         "riichi on the first turn",
-        _flag("double-riichi"),
+        flag_is_set("double-riichi"),
         gate="double-riichi",
         supersedes=("riichi",),
         value_open=CLOSED_ONLY,
@@ -370,7 +366,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         YAKU,
         1,
         "won within one turn of riichi",
-        _flag("ippatsu"),
+        flag_is_set("ippatsu"),
         gate="ippatsu",
         value_open=CLOSED_ONLY,
     ),
@@ -474,10 +470,12 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         YAKU,
         1,
         "self-drawn the last tile of the wall",
-        _flag("haitei"),
+        flag_is_set("haitei"),
         gate="haitei",
     ),
-    Rule("houtei", "Last Tile Ron", "河底撈魚", YAKU, 1, "won on the last discard", _flag("houtei"), gate="houtei"),
+    Rule(
+        "houtei", "Last Tile Ron", "河底撈魚", YAKU, 1, "won on the last discard", flag_is_set("houtei"), gate="houtei"
+    ),
     Rule(
         "rinshan",
         "After a Kong",
@@ -485,7 +483,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         YAKU,
         1,
         "won on the replacement tile of a kong",
-        _flag("rinshan"),
+        flag_is_set("rinshan"),
         gate="rinshan",
     ),
     Rule(
@@ -495,7 +493,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
         YAKU,
         1,
         "won on a tile added to a kong",
-        _flag("chankan"),
+        flag_is_set("chankan"),
         gate="chankan",
     ),
     Rule("all-pungs", "All Pungs", "対々和", YAKU, 2, "four pungs or kongs", _all_pungs, gate=THREE_PUNGS),
@@ -787,7 +785,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         YAKUMAN,
         YAKUMAN_HAN,
         "dealer wins on the first draw",
-        _flag("tenhou"),
+        flag_is_set("tenhou"),
         gate="tenhou",
     ),
     Rule(
@@ -797,7 +795,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
         YAKUMAN,
         YAKUMAN_HAN,
         "non-dealer wins on the first draw",
-        _flag("chiihou"),
+        flag_is_set("chiihou"),
         gate="chiihou",
     ),
 )
