@@ -156,7 +156,8 @@ def deck_faults(kinds: list[CardKind], max_wilds: object) -> list[str]:
 #
 # Index = suit * 9 + rank - 1 for man (m), pin (p) and sou (s); honours (z)
 # follow: 27 East, 28 South, 29 West, 30 North, 31 White, 32 Green, 33 Red.
-# A red five is an ordinary five whose redness is counted on the hand.
+# A red five is an ordinary five whose redness is counted on the hand. Hana's
+# flowers and seasons (one tile each) follow the honours, past RIICHI_KINDS.
 
 SUITS = "mps"
 HONOURS = 27

@@ -60,7 +60,7 @@ class Token(NamedTuple):
     """One token of a line: what it is, where it starts (0-based), its text,
     and for ``key=value`` items the value and where that starts."""
 
-    tag: str  # cards | open | closed | shown | flag | option | word
+    tag: str  # cards | open | closed | shown | winning | draw | flag | option | word
     loc: int
     text: str
     value: str = ""

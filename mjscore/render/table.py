@@ -1,8 +1,8 @@
 """``--format table``, for people: the hand as read, the itemised table, the breakdown
 (riichi's fu) and summary, and the payment tables.
 
-The only module that imports tabulate; wcwidth (a tabulate extra) keeps kanji
-columns aligned.
+With ``render.rules`` the only modules that import tabulate; wcwidth (a tabulate
+extra) keeps kanji columns aligned.
 """
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ def find_ruleset(name: str) -> type[RuleSet[Any]] | None:
 
 
 def get_ruleset(name: str) -> RuleSet[Any]:
-    """The (shared, stateless) instance of a rule set; ``LookupError`` if unknown."""
+    """The shared instance of a rule set (it holds only caches); ``LookupError`` if unknown."""
     found = _BY_NAME.get(name)  # every line of a batch names its rule set: remember the answer
     if found is not None:
         return found

@@ -3,7 +3,8 @@
 The scoring items are the rows of ``yaku.RULES``; readings come from
 ``readings``; fu from ``fu``; points and payments from ``points``. This module
 reads a line, checks it can exist, scores every reading and keeps the best:
-most points, then most han, then most fu.
+most points, then a real limit hand over a counted one, then most han, then most fu
+(``Scored.key``).
 """
 
 from __future__ import annotations
