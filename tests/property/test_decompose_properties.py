@@ -40,24 +40,26 @@ def _counts(held: dict[int, int]) -> tuple[int, ...]:
     return tuple(held.get(k, 0) for k in range(RIICHI_KINDS))
 
 
-# Shapes that split more than one way, so that the order of the splits is tested too:
-# three alike in a row (pungs or runs), 1112345 and the like (pair or pung at either end).
-AMBIGUOUS = [(0, 0, 0, 1, 1, 1, 2, 2, 2), (0, 0, 0, 1, 2, 3, 4), (0, 1, 2, 3, 4, 4, 4), (0, 1, 1, 1, 2)]
+# Complete shapes that split more than one way, so that the order of the splits is tested too:
+# 111222333 (three pungs or three runs), and with a pair 11123444 (111 234 44 or 11 123 444) and
+# 11223344 (11 234 234 or 123 123 44): the only eight-tile ones, found by search.
+AMBIGUOUS_SETS = (0, 0, 0, 1, 1, 1, 2, 2, 2)
+AMBIGUOUS_WITH_PAIR = [(0, 0, 0, 1, 2, 3, 3, 3), (0, 0, 1, 1, 2, 2, 3, 3)]
 
 
 @st.composite
 def ambiguous_counts(draw: st.DrawFn) -> tuple[tuple[int, ...], Target]:
-    """One or two ambiguous shapes, each in a suit at a rank where it fits, plus honours to
-    make a count of sets and a pair."""
+    """An ambiguous shape with the pair in one suit, maybe 111222333 in another, and maybe
+    an honour pung: complete hands that split more than one way."""
     counts = [0] * RIICHI_KINDS
-    for suit in draw(st.lists(st.sampled_from([0, 9, 18]), min_size=1, max_size=2, unique=True)):
-        shape = draw(st.sampled_from(AMBIGUOUS))
+    suits = draw(st.permutations([0, 9, 18]))
+    shapes = [draw(st.sampled_from(AMBIGUOUS_WITH_PAIR))] + [AMBIGUOUS_SETS] * draw(st.integers(0, 1))
+    for suit, shape in zip(suits, shapes, strict=False):
         rank = draw(st.integers(0, 8 - max(shape)))
         for offset in shape:
             counts[suit + rank + offset] += 1
-    while sum(counts) % 3 != 2:
-        counts[draw(st.sampled_from(range(HONOURS, RIICHI_KINDS)))] += 1
-    assume(max(counts) <= 4)
+    if draw(st.booleans()):
+        counts[draw(st.sampled_from(range(HONOURS, RIICHI_KINDS)))] += 3
     n = sum(counts)
     return tuple(counts), Target(sets=n // 3, pairs=1, run_starts=RUN_STARTS)
 

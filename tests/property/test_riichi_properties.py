@@ -119,8 +119,20 @@ def test_settlement_sums_to_zero_and_reads_back(text: str) -> None:
 )
 def test_readings_rank_by_what_the_payers_pay(han: int, fu: int, yakuman: int, dealer: bool, tsumo: bool) -> None:
     # why: readings are ranked by HandValue.points (RULES.md §2.3: most points first); with no
-    # honba, sticks or liability that must be exactly what the payment table pays the winner.
+    # honba, sticks or liability that is what §2.7's payments, each rounded up to 100, come to:
+    # dealer ron 6x base, non-dealer ron 4x; dealer tsumo 2x from each of three; non-dealer
+    # tsumo 2x from the dealer and 1x from each of the other two. The payment table pays the same.
     value = hand_value(han, fu, yakuman, False, dealer=dealer, tsumo=tsumo)
+    base = value.base
+    if not tsumo:
+        expected = _up(base * (6 if dealer else 4))
+    else:
+        expected = 3 * _up(2 * base) if dealer else _up(2 * base) + 2 * _up(base)
+    assert value.points == expected
     seat = DEALER if dealer else DEALER + 1
     table = Table(seat, tsumo, None if tsumo else DEALER + 2, None, 0, 0)
-    assert value.points == sum(p.amount for p in win_payments(value.base, table))
+    assert sum(p.amount for p in win_payments(base, table)) == expected
+
+
+def _up(points: int) -> int:
+    return -(-points // 100) * 100
