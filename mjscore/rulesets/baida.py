@@ -373,7 +373,7 @@ class Baida(RuleSet[BaidaDeal]):
         assert isinstance(base, BaidaOptions)
         options = with_values(base, items.options)
         win = read_win(items, problems, "self-drawn")
-        seat = written.read_seat(items, "seat", "S", problems) or WINDS[1]
+        seat = written.read_seat(items, "seat", "S", problems)  # None: unreadable, reported
         indicator = _indicator(items, problems)
         if hand is not None and indicator is not None:
             problems += _hand_problems(hand, indicator, win, hand_tokens[0].loc + 1)
@@ -381,10 +381,11 @@ class Baida(RuleSet[BaidaDeal]):
             problems += _situation_problems(hand, items, win, seat, indicator)
         if hand is None or win is None or indicator is None or problems:
             raise fail(text, problems)
+        assert seat is not None  # for the type checker: a seat that could not be read is a problem
         wild_kinds = baida_kinds(indicator)
-        naturals = tuple(sorted(k for k, _ in (*hand.concealed, hand.winning) if k not in wild_kinds))
-        wilds = sum(k in wild_kinds for k, _ in (*hand.concealed, hand.winning))
-        built = Hand(naturals, wilds, hand.hand().melds)
+        full = hand.hand()  # its concealed kinds sorted, the winning tile among them
+        naturals = tuple([k for k in full.concealed if k not in wild_kinds])
+        built = Hand(naturals, len(full.concealed) - len(naturals), full.melds)
         table = BaidaTable(built, wild_kinds, win, frozenset(items.flags), seat)
         return BaidaDeal(text, table, options, items, hand)
 
@@ -544,7 +545,7 @@ def _hand_problems(hand: written.WrittenHand, indicator: int, win: Win | None, c
 
 
 def _situation_problems(
-    hand: written.WrittenHand, items: Items, win: Win, seat: int, indicator: int | None
+    hand: written.WrittenHand, items: Items, win: Win, seat: int | None, indicator: int | None
 ) -> list[Problem]:
     """The situation checks riichi's tiles share, and Baida's first draws: Blessing of Heaven
     is the dealer's self-drawn initial hand; Blessing of Earth a non-dealer's win on the
