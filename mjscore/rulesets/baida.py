@@ -349,11 +349,7 @@ class Baida(RuleSet[BaidaDeal]):
 
     def rule_rows(self) -> Sequence[RuleRow]:
         """The engine's rows, then the two whose lines ``evaluate`` writes itself."""
-        extra = (CHICKEN_HAND, SEVEN_BAIDA_HAND)
-        return (
-            *super().rule_rows(),
-            *(RuleRow(r.name, r.local_name, r.category, self.value_text(r), r.condition) for r in extra),
-        )
+        return (*super().rule_rows(), self.row(CHICKEN_HAND), self.row(SEVEN_BAIDA_HAND))
 
     def value_text(self, rule: BaidaRule) -> str:
         """An assumed value (an option's default) is starred; Big Crane's depends on the hand."""

@@ -77,7 +77,10 @@ class RuleSet(ABC, Generic[D]):
 
     def rule_rows(self) -> Sequence[RuleRow]:
         """The scoring table, from the same rows the engine applies."""
-        return tuple(RuleRow(r.name, r.local_name, r.category, self.value_text(r), r.condition) for r in self.rules)
+        return tuple(self.row(r) for r in self.rules)
+
+    def row(self, rule: Rule[Any, Any, Any]) -> RuleRow:
+        return RuleRow(rule.name, rule.local_name, rule.category, self.value_text(rule), rule.condition)
 
     def value_text(self, rule: Rule[Any, Any, Any]) -> str:
         """What one application of a row is worth, as the table writes it."""
