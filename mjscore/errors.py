@@ -47,9 +47,10 @@ class HandError(MjscoreError):
 
     code = "hand"
 
-    def __init__(self, text: str, problems: tuple[Problem, ...]) -> None:
+    def __init__(self, text: str, problems: tuple[Problem, ...], ruleset: str | None = None) -> None:
         self.text = text
         self._problems = problems
+        self.ruleset = ruleset  # the rule set the line was read under; None when it names none known
         super().__init__("; ".join(p.message for p in problems))
 
     @property

@@ -1,27 +1,46 @@
-"""Payments: who pays whom, and settlements that always sum to zero."""
+"""Payments: who pays whom, between parties named by stable codes, and the net change
+of each party (settlements always sum to zero).
+
+A party is a player or a pool of money on the table. Players are named by seat code
+(``E S W N``) where the rule set has seats, and by role where it has none (BABA:
+``winner``, ``discarder``, ``other_1`` ...); a ron line that does not name its
+discarder's seat has the party ``discarder``. Pools are ``sticks`` (riichi sticks on
+the table) and ``pot`` (BABA's penalty KOBAN).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-WINNER = "winner"
+WINNER = "winner"  # BABA's winner (riichi's winner is a seat)
+DISCARDER = "discarder"  # the discarder, when no seat is named
 POT = "pot"
+STICKS = "sticks"
+
+
+@dataclass(frozen=True, slots=True)
+class Party:
+    """One side of payments: ``code`` in the data, ``label`` in the table for people."""
+
+    code: str
+    label: str
+    pool: bool = False  # money on the table, not a player
 
 
 @dataclass(frozen=True, slots=True)
 class Payment:
-    payer: str
+    payer: str  # party codes
     payee: str
     amount: int
-    reason: str
+    reason: str  # for people
 
     def to_dict(self) -> dict[str, object]:
         return {"payer": self.payer, "payee": self.payee, "amount": self.amount, "reason": self.reason}
 
 
 def balances(payments: Iterable[Payment]) -> dict[str, int]:
-    """Net gain of every party; a settlement is sound when these sum to zero."""
+    """Net gain of every party that pays or is paid; a settlement is sound when these sum to zero."""
     net: dict[str, int] = {}
     for p in payments:
         net[p.payer] = net.get(p.payer, 0) - p.amount
@@ -29,23 +48,43 @@ def balances(payments: Iterable[Payment]) -> dict[str, int]:
     return net
 
 
-def other_players(players: int) -> tuple[str, ...]:
-    """Names for the players other than the winner (games without seat names)."""
-    return tuple(f"other player {n}" for n in range(1, players))
+def deltas(payments: Iterable[Payment], parties: Iterable[Party]) -> tuple[dict[str, int], dict[str, int]]:
+    """The net change of every player, and of every pool, in the order of ``parties``; a party
+    nobody pays or is paid by has 0. When the party ``discarder`` pays, it is one of the seats
+    not named, so the seats without a payment are left out: their change is not known."""
+    net = balances(payments)
+    known = DISCARDER not in net
+    players: dict[str, int] = {}
+    pools: dict[str, int] = {}
+    for p in parties:
+        if p.pool:
+            pools[p.code] = net.get(p.code, 0)
+        elif known or p.code in net:
+            players[p.code] = net.get(p.code, 0)
+    return players, pools
 
 
-def win_payments(total: int, tsumo: bool, players: int, pot: int, reason: str) -> tuple[Payment, ...]:
-    """Tsumo: every other player pays ``total``; ron: the discarder pays it.
+def baba_parties(players: int, tsumo: bool, pot: int) -> tuple[Party, ...]:
+    """BABA's players by role: the winner, the discarder on a ron, the others numbered."""
+    others = [Party(f"other_{n}", f"other player {n}") for n in range(1, players)]
+    if not tsumo:
+        others = [Party(DISCARDER, "discarder"), *others[:-1]]
+    pool = (Party(POT, "pot", pool=True),) if pot else ()
+    return (Party(WINNER, "winner"), *others, *pool)
+
+
+def win_payments(total: int, parties: tuple[Party, ...], tsumo: bool, pot: int, reason: str) -> tuple[Payment, ...]:
+    """BABA: on a tsumo every other player pays ``total``; on a ron the discarder pays it.
 
     Every other player gets a row (0 when they owe nothing), so the table names
-    each seat; penalty KOBAN in the pot go to the winner on a row of their own.
+    each one; penalty KOBAN in the pot go to the winner on a row of their own.
     """
-    others = other_players(players)
-    if tsumo:
-        rows = [Payment(name, WINNER, total, reason) for name in others]
-    else:
-        rows = [Payment("discarder", WINNER, total, reason)]
-        rows += [Payment(name, WINNER, 0, "not the discarder") for name in others[:-1]]
+    rows = []
+    for party in parties:
+        if party.code == WINNER or party.pool:
+            continue
+        pays = tsumo or party.code == DISCARDER
+        rows.append(Payment(party.code, WINNER, total if pays else 0, reason if pays else "not the discarder"))
     if pot:
         rows.append(Payment(POT, WINNER, pot, "penalty KOBAN in the pot"))
     return tuple(rows)

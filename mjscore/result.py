@@ -1,13 +1,18 @@
-"""What scoring returns: an itemised list, payments, and how the hand was read."""
+"""What scoring returns: an itemised list, payments between named parties, each party's
+net change, and how the hand was read.
+
+``ScoreResult.document`` is the one home of the JSON document (schema 2; described field
+by field in README and in ``mjscore/data/result.schema.json``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 
-from mjscore.payment import WINNER, Payment
+from mjscore.payment import Party, Payment, deltas
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,22 +38,60 @@ class ScoreLine:
 
 
 @dataclass(frozen=True, slots=True)
+class Summary:
+    """What a win comes to, with the same fields in every rule set: ``hand_value`` (in the
+    payment unit) always; the rest ``None`` where the rule set has no such idea (only
+    riichi has han, fu, base points and limits)."""
+
+    han: int | None = None
+    fu: int | None = None
+    base_points: int | None = None
+    limit: str | None = None  # an id: mangan, haneman, baiman, sanbaiman, counted_yakuman, yakuman
+    limit_name: str | None = None  # the same for people: "double yakuman"
+    yakuman: int | None = None  # how many times the yakuman limit (0 below it)
+    hand_value: int = 0  # what the hand earns the winner, before honba, sticks and pot
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "han": self.han,
+            "fu": self.fu,
+            "base_points": self.base_points,
+            "limit": self.limit,
+            "limit_name": self.limit_name,
+            "yakuman": self.yakuman,
+            "hand_value": self.hand_value,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Candidate:
-    """One reading considered, with its lines and total (for ``--all``)."""
+    """One reading considered, with its lines and what it is worth (for ``--all``)."""
 
     reading: str
     lines: tuple[ScoreLine, ...]
-    total: int
+    total: int  # what the reading is worth in the payment unit: readings are ranked by it
     kept: bool = False  # the reading the result scores (the best; the first of equals)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "reading": self.reading,
+            "kept": self.kept,
+            "items": [x.to_dict() for x in self.lines],
+            "total": sum([x.value for x in self.lines]),
+            "hand_value": self.total,
+        }
 
 
 @dataclass(frozen=True, slots=True)
 class Shown:
-    """How a result presents its hand: text for people, no part of the score."""
+    """How a result presents its hand: the canonical hand, the context it was scored with
+    (``context``: data, stable keys and typed values; ``header``: the same for people) and
+    the reading."""
 
     hand: str  # the hand as read, in canonical notation
-    header: tuple[tuple[str, str], ...]  # what it scored with: win, players, chips ...
+    header: tuple[tuple[str, str], ...]  # (label, text) for people: win, players, chips ...
     reading: str
+    context: Mapping[str, object]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +100,7 @@ class ScoreResult:
 
     ``shown`` may be a function that writes the text when it is first read: a
     script that only wants the numbers never pays for it (riichi passes one).
+    ``parties`` names everyone a payment can name, in the order they are listed.
     """
 
     ruleset: str
@@ -66,18 +110,20 @@ class ScoreResult:
     unit: str
     total: int
     payments: tuple[Payment, ...]
+    parties: tuple[Party, ...]
+    winner: str | None  # the winner's party code; None for a draw
+    summary: Summary | None  # None for a draw
     notes: tuple[str, ...] = ()
     candidates: tuple[Candidate, ...] = ()
     total_label: str = "total per payer"
     # Itemised sub-counts shown after the items (riichi: the fu, line by line).
     breakdown: tuple[ScoreLine, ...] = ()
     breakdown_unit: str = ""
-    # What the total comes to (riichi: han, fu, base points, limit).
-    summary: tuple[tuple[str, str], ...] = ()
     payment_unit: str = ""  # the unit of payments when it is not ``unit``
     kind: str = "win"  # "win", or "draw" for a settlement without a winner
     side_payments: tuple[Payment, ...] = ()  # paid in another unit (hana: flower chips)
     side_unit: str = ""
+    settlement: Mapping[str, object] | None = None  # a draw's outcome as data
 
     def __reduce__(self) -> tuple[type[ScoreResult], tuple[object, ...]]:
         """Pickled with its text written: the function that writes it need not pickle."""
@@ -105,47 +151,81 @@ class ScoreResult:
         return self.presented.reading
 
     @property
-    def received(self) -> int:
-        """What the winner receives in all (every payment, the pot included)."""
-        return sum([p.amount for p in self.payments if p.payee == WINNER])
+    def context(self) -> Mapping[str, object]:
+        return self.presented.context
+
+    @property
+    def received(self) -> int | None:
+        """What the winner receives in all (every payment, the pot and sticks included)."""
+        if self.winner is None:
+            return None
+        return sum([p.amount for p in self.payments if p.payee == self.winner])
+
+    @property
+    def deltas(self) -> dict[str, int]:
+        """Each player's net change in the payment unit (pools, such as the sticks, left out)."""
+        return deltas(self.payments, self.parties)[0]
+
+    @property
+    def pools(self) -> dict[str, int]:
+        """The net change of each pool on the table (riichi sticks, BABA's pot)."""
+        return deltas(self.payments, self.parties)[1]
 
     @property
     def paid_in(self) -> str:
         """The unit of the payments: ``payment_unit``, or the score's own unit."""
         return self.payment_unit or self.unit
 
-    def to_dict(self) -> dict[str, object]:
-        return self.document(_line_dicts)
+    def label(self, code: str) -> str:
+        """How the table names a party."""
+        for party in self.parties:
+            if party.code == code:
+                return party.label
+        return code
 
-    def document(self, items: Callable[[tuple[ScoreLine, ...]], object]) -> dict[str, object]:
-        """The JSON document (schema 1) with each run of score lines as ``items`` writes it.
+    def to_dict(self, show_all: bool = False) -> dict[str, object]:
+        return self.document(show_all)
 
-        The schema's one home. ``to_dict`` writes the lines as dicts; the JSON
-        renderer keeps the line objects (frozen, and often shared between hands),
-        to write each from text it encoded once.
-        """
-        return {
+    def document(self, show_all: bool = False) -> dict[str, object]:
+        """The JSON document (schema 2): data under stable snake_case keys, numbers as
+        numbers, parties by code; what is only for people sits in ``shown``."""
+        is_win = self.kind == "win"
+        players, pools = deltas(self.payments, self.parties)
+        doc: dict[str, object] = {
             "schema": SCHEMA_VERSION,
             "ok": True,
             "kind": self.kind,
             "ruleset": self.ruleset,
             "hand": self.hand,
-            "context": dict(self.header),
-            "reading": self.reading,
-            "items": items(self.lines),
-            "unit": self.unit,
-            "total": self.total,
-            "breakdown": {"unit": self.breakdown_unit, "items": items(self.breakdown)} if self.breakdown else None,
-            "summary": dict(self.summary),
+            "context": dict(self.context),
+            "items": [x.to_dict() for x in self.lines],
+            "unit": self.unit if is_win else None,
+            "total": self.total if is_win else None,
+            "breakdown": {"unit": self.breakdown_unit, "items": [x.to_dict() for x in self.breakdown]}
+            if self.breakdown
+            else None,
+            "summary": self.summary.to_dict() if self.summary else None,
+            "winner": self.winner,
+            "settlement": dict(self.settlement) if self.settlement is not None else None,
             "payment_unit": self.paid_in,
             "payments": [p.to_dict() for p in self.payments],
-            "side_payments": {"unit": self.side_unit, "payments": [p.to_dict() for p in self.side_payments]}
+            "received": self.received,
+            "deltas": players,
+            "pools": pools,
+            "side_payments": {
+                "unit": self.side_unit,
+                "payments": [p.to_dict() for p in self.side_payments],
+                "deltas": deltas(self.side_payments, self.parties)[0],
+            }
             if self.side_payments
             else None,
-            "received": self.received,
             "notes": list(self.notes),
+            "shown": {
+                "title": self.ruleset_title,
+                "header": [{"label": label, "text": text} for label, text in self.header],
+                "reading": self.reading,
+            },
         }
-
-
-def _line_dicts(lines: tuple[ScoreLine, ...]) -> list[dict[str, object]]:
-    return [line.to_dict() for line in lines]
+        if show_all:
+            doc["candidates"] = [c.to_dict() for c in self.candidates]
+        return doc

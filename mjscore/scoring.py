@@ -32,8 +32,12 @@ def parse_hand(text: str, settings: Settings | None = None) -> ParsedHand:
         ruleset = get_ruleset(name)
     except LookupError:
         raise fail(text, [unknown_ruleset(name, name_col)]) from None
-    tokens = tokenize(text, ruleset.family, start)
-    return ParsedHand(ruleset, ruleset.build(text, tokens, settings))
+    try:
+        tokens = tokenize(text, ruleset.family, start)
+        return ParsedHand(ruleset, ruleset.build(text, tokens, settings))
+    except HandError as exc:
+        exc.ruleset = ruleset.name
+        raise
 
 
 def score(text: str, settings: Settings | None = None, explain: bool = False) -> ScoreResult:
@@ -44,7 +48,11 @@ def score(text: str, settings: Settings | None = None, explain: bool = False) ->
     5
     """
     parsed = parse_hand(text, settings)
-    return parsed.ruleset.evaluate(parsed.deal, explain)
+    try:
+        return parsed.ruleset.evaluate(parsed.deal, explain)
+    except HandError as exc:
+        exc.ruleset = parsed.ruleset.name
+        raise
 
 
 _UNDECODED = re.compile("[\udc80-\udcff]")  # bytes surrogateescape could not decode

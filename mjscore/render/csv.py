@@ -1,4 +1,10 @@
-"""``--format csv``: one row per hand, errors included, for spreadsheets."""
+"""``--format csv``: one row per hand, errors included, for spreadsheets.
+
+Every row names its rule set. A win or draw row has the figures (han, fu, limit, hand
+value) and each seat's net change in a column of its own (``delta_E`` ...; ``deltas``
+lists every party, BABA's roles and an unnamed ``discarder`` too). With ``--all`` each
+hand's row is followed by one ``reading`` row per reading considered.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +12,36 @@ import csv
 import io
 
 from mjscore.errors import HandError
-from mjscore.result import ScoreResult
+from mjscore.result import Candidate, ScoreLine, ScoreResult
+from mjscore.tiles import SEAT_LETTER
 
-COLUMNS = ("line", "ok", "ruleset", "hand", "items", "total", "unit", "received", "error_code", "error_col", "error")
+SEAT_CODES = tuple(SEAT_LETTER.values())
+COLUMNS = (
+    "line",
+    "ok",
+    "ruleset",
+    "kind",
+    "hand",
+    "reading",
+    "win",
+    "winner",
+    "han",
+    "fu",
+    "limit",
+    "hand_value",
+    "total",
+    "unit",
+    "payment_unit",
+    "received",
+    *(f"delta_{seat}" for seat in SEAT_CODES),
+    "deltas",
+    "pools",
+    "items",
+    "kept",
+    "error_code",
+    "error_col",
+    "error",
+)
 
 
 class CsvRenderer:
@@ -16,28 +49,76 @@ class CsvRenderer:
         return _row(COLUMNS)
 
     def result(self, number: int, result: ScoreResult, show_all: bool = False) -> str:
-        items = "; ".join(f"{x.name} {x.value}" for x in result.lines)
-        return _row(
-            (
-                number or "",
-                "yes",
-                result.ruleset,
-                result.hand,
-                items,
-                result.total,
-                result.unit,
-                result.received,
-                "",
-                "",
-                "",
-            )
-        )
+        s = result.summary
+        deltas = result.deltas
+        row = {
+            "line": number or "",
+            "ok": "yes",
+            "ruleset": result.ruleset,
+            "kind": result.kind,
+            "hand": result.hand,
+            "reading": result.reading,
+            "win": result.context.get("win", ""),
+            "winner": result.winner or "",
+            "han": _blank(s and s.han),
+            "fu": _blank(s and s.fu),
+            "limit": _blank(s and s.limit),
+            "hand_value": _blank(s and s.hand_value),
+            "total": result.total if result.kind == "win" else "",
+            "unit": result.unit if result.kind == "win" else "",
+            "payment_unit": result.paid_in,
+            "received": _blank(result.received),
+            **{f"delta_{seat}": deltas.get(seat, "") for seat in SEAT_CODES},
+            "deltas": _changes(deltas),
+            "pools": _changes(result.pools),
+            "items": _items(result.lines),
+        }
+        rows = [_row(tuple(row.get(column, "") for column in COLUMNS))]
+        if show_all:
+            rows += [self._reading(number, result, c) for c in result.candidates]
+        return "\n".join(rows)
+
+    def _reading(self, number: int, result: ScoreResult, c: Candidate) -> str:
+        row = {
+            "line": number or "",
+            "ok": "yes",
+            "ruleset": result.ruleset,
+            "kind": "reading",
+            "hand": result.hand,
+            "reading": c.reading,
+            "hand_value": c.total,
+            "total": sum([x.value for x in c.lines]),
+            "unit": result.unit,
+            "payment_unit": result.paid_in,
+            "items": _items(c.lines),
+            "kept": "yes" if c.kept else "no",
+        }
+        return _row(tuple(row.get(column, "") for column in COLUMNS))
 
     def error(self, number: int, text: str, error: HandError) -> str | None:
-        first = error.problems[0]
-        codes = ";".join(p.code for p in error.problems)
-        messages = "; ".join(p.message for p in error.problems)
-        return _row((number or "", "no", "", text, "", "", "", "", codes, first.col, messages))
+        row = {
+            "line": number or "",
+            "ok": "no",
+            "ruleset": error.ruleset or "",
+            "kind": "error",
+            "hand": text,
+            "error_code": ";".join(p.code for p in error.problems),
+            "error_col": ";".join(str(p.col) for p in error.problems),
+            "error": "; ".join(p.message for p in error.problems),
+        }
+        return _row(tuple(row.get(column, "") for column in COLUMNS))
+
+
+def _blank(value: object) -> object:
+    return "" if value is None else value
+
+
+def _changes(net: dict[str, int]) -> str:
+    return ";".join(f"{code}={n:+d}" for code, n in net.items())
+
+
+def _items(lines: tuple[ScoreLine, ...]) -> str:
+    return "; ".join(f"{x.name} {x.value}" for x in lines)
 
 
 def _row(values: tuple[object, ...]) -> str:

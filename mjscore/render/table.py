@@ -32,12 +32,12 @@ class TableRenderer:
             parts += [items_table(result.lines, result.unit, result.total, result.total_label), ""]
         if result.breakdown:
             parts += [breakdown_table(result), ""]
-        if result.summary:
-            parts += ["  ".join(f"{label}: {value}" for label, value in result.summary), ""]
-        received = result.received if result.kind == "win" else None
-        parts.append(payments_table(result.payments, result.paid_in, received))
+        summary = summary_text(result)
+        if summary:
+            parts += [summary, ""]
+        parts.append(payments_table(result, result.payments, result.paid_in, result.received))
         if result.side_payments:
-            parts += ["", payments_table(result.side_payments, result.side_unit)]
+            parts += ["", payments_table(result, result.side_payments, result.side_unit)]
         parts.extend(f"note: {note}" for note in result.notes)
         if show_all:
             parts += ["", f"readings considered ({len(result.candidates)}; -> the one scored):"]
@@ -67,11 +67,27 @@ def breakdown_table(result: ScoreResult) -> str:
     )
 
 
-def payments_table(payments: Sequence[Payment], unit: str, received: int | None = None) -> str:
-    """Who pays whom, in ``unit``; ``received``: what the winner receives in all, as a last row."""
+def summary_text(result: ScoreResult) -> str:
+    """Riichi's han, fu, base points, limit and hand value; a draw's net change of each seat."""
+    s = result.summary
+    if result.kind == "draw":
+        return "  ".join(f"{result.label(code)}: {n:+d}" for code, n in result.deltas.items())
+    if s is None or s.han is None:
+        return ""
+    figures = [("han", s.han), ("fu", s.fu or "-"), ("base points", s.base_points)]
+    if s.limit_name:
+        figures.append(("limit", s.limit_name))
+    figures.append(("hand value", s.hand_value))
+    return "  ".join(f"{label}: {value}" for label, value in figures)
+
+
+def payments_table(result: ScoreResult, payments: Sequence[Payment], unit: str, received: int | None = None) -> str:
+    """Who pays whom, in ``unit``, parties named as ``result`` labels them; ``received``: what the
+    winner receives in all, as a last row."""
     if not payments and received is None:
         return f"no payments ({unit})"  # a draw nobody or everybody is tenpai in: no empty table
-    rows: list[list[object]] = [[p.payer, p.payee, p.amount, p.reason] for p in payments]
+    label = result.label
+    rows: list[list[object]] = [[label(p.payer), label(p.payee), p.amount, p.reason] for p in payments]
     if received is not None:
         rows.append(["", "winner receives", received, ""])
     return tabulate(

@@ -32,9 +32,9 @@ from mjscore.notation.build import (
     unknown_word,
 )
 from mjscore.notation.tokens import BABA_FLAGS, Token
-from mjscore.options import OptionSpec, changed_options, option, option_words, with_values
-from mjscore.payment import win_payments
-from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown
+from mjscore.options import OptionSpec, as_dict, changed_options, option, option_words, with_values
+from mjscore.payment import POT, WINNER, baba_parties, win_payments
+from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, Summary
 from mjscore.rulesets.base import RuleSet
 from mjscore.settings import Settings
 from mjscore.tiles import DOUBLING_MARK, MAX_COPIES, WILD_NAME, Deck
@@ -391,17 +391,30 @@ class BabaBeginner(RuleSet[BabaDeal]):
     def _result(self, deal: BabaDeal, chosen: Candidate, candidates: tuple[Candidate, ...]) -> ScoreResult:
         table, o, items = deal.table, deal.options, deal.items
         notes = self._notes(table, items)
-        payments = win_payments(
-            chosen.total, table.win is Win.TSUMO, o.players, table.pot, f"{chosen.total} {self.unit} hand"
-        )
+        tsumo = table.win is Win.TSUMO
+        parties = baba_parties(o.players, tsumo, table.pot)
+        payments = win_payments(chosen.total, parties, tsumo, table.pot, f"{chosen.total} {self.unit} hand")
+        context = {
+            "win": table.win.value,
+            "players": o.players,
+            "dorayaki_chips": [table.deck.name(k) for k in table.chips],
+            "pot": table.pot,
+            "situations": sorted(f for f in items.flags if f not in ("tsumo", "ron")),
+            "options": as_dict(o),
+        }
         return ScoreResult(
             ruleset=self.name,
             ruleset_title=self.title,
-            shown=Shown(canonical(self.name, deal, self.option_specs()), self._header(table, o), chosen.reading),
+            shown=Shown(
+                canonical(self.name, deal, self.option_specs()), self._header(table, o), chosen.reading, context
+            ),
             lines=chosen.lines,
             unit=self.unit,
             total=chosen.total,
             payments=payments,
+            parties=parties,
+            winner=WINNER,
+            summary=Summary(hand_value=sum(p.amount for p in payments if p.payer != POT)),  # the pot: no part of it
             notes=notes,
             candidates=candidates,
         )

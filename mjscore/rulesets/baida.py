@@ -19,9 +19,9 @@ from mjscore.errors import Problem
 from mjscore.hand import Group, Hand, MeldKind, Reading, Shape, Win, bracketed
 from mjscore.notation.build import Items, fail, gather_items, read_win
 from mjscore.notation.tokens import Token
-from mjscore.options import changed_options, option, option_words, with_values
-from mjscore.payment import WINNER, Payment
-from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown
+from mjscore.options import as_dict, changed_options, option, option_words, with_values
+from mjscore.payment import DISCARDER, Party, Payment
+from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, Summary
 from mjscore.rulesets.base import RuleRow, RuleSet
 from mjscore.rulesets.riichi import notation as written
 from mjscore.rulesets.riichi.model import group_text
@@ -41,7 +41,7 @@ from mjscore.tiles import (
 
 _ASSUMED = "RULES.md §4 house default (Zung Jung value), labelled assumed"
 FLAGS = ("tsumo", "ron", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "discarded-baida")
-KEYS = ("baida", "seat")
+KEYS = ("baida", "seat", "from")
 PATTERN_CAP, HAND_CAP = 320, 480
 SEVEN_BAIDA = 7
 STANDARD, SEVEN_PAIRS, THIRTEEN = "standard", "seven pairs", "thirteen terminals"
@@ -65,6 +65,7 @@ class BaidaTable:
     win: Win
     flags: frozenset[str]
     seat: int  # wind kind of the winner's seat (27 East = dealer)
+    discarder: int | None = None  # the discarder's seat on a ron, when from= names it
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,11 +371,13 @@ class Baida(RuleSet[BaidaDeal]):
         options = with_values(base, items.options)
         win = read_win(items, problems, "self-drawn")
         seat = written.read_seat(items, "seat", "S", problems)  # None: unreadable, reported
+        discarder = written.read_seat(items, "from", None, problems)
         indicator = _indicator(items, problems)
         if hand is not None and indicator is not None:
             problems += _hand_problems(hand, indicator, win, hand_tokens[0].loc + 1)
         if hand is not None and win is not None:
             problems += _situation_problems(hand, items, win, seat, indicator)
+            problems += written.discarder_problems(items, seat, win, discarder)
         if hand is None or win is None or indicator is None or problems:
             raise fail(text, problems)
         assert seat is not None  # for the type checker: a seat that could not be read is a problem
@@ -382,7 +385,7 @@ class Baida(RuleSet[BaidaDeal]):
         full = hand.hand()  # its concealed kinds sorted, the winning tile among them
         naturals = tuple([k for k in full.concealed if k not in wild_kinds])
         built = Hand(naturals, len(full.concealed) - len(naturals), full.melds)
-        table = BaidaTable(built, wild_kinds, win, frozenset(items.flags), seat)
+        table = BaidaTable(built, wild_kinds, win, frozenset(items.flags), seat, discarder)
         return BaidaDeal(text, table, options, items, hand)
 
     def evaluate(self, deal: BaidaDeal, explain: bool = False) -> ScoreResult:
@@ -426,31 +429,50 @@ class Baida(RuleSet[BaidaDeal]):
         self, deal: BaidaDeal, reading: Reading, lines: tuple[ScoreLine, ...], total: int, listed: tuple[Candidate, ...]
     ) -> ScoreResult:
         t, o = deal.table, deal.options
+        winner = SEAT_LETTER[t.seat]
         if t.win is Win.TSUMO:
             payments = tuple(
-                Payment(SEAT_LETTER[w], WINNER, total, "self-drawn: each other player pays the total")
+                Payment(SEAT_LETTER[w], winner, total, "self-drawn: each other player pays the total")
                 for w in WINDS
                 if w != t.seat
             )
         else:
-            payments = (Payment("discarder", WINNER, o.discard_pays * total, f"discard: {o.discard_pays} x the total"),)
+            discarder = SEAT_LETTER[t.discarder] if t.discarder is not None else DISCARDER
+            payments = (Payment(discarder, winner, o.discard_pays * total, f"discard: {o.discard_pays} x the total"),)
+        parties = tuple(Party(SEAT_LETTER[w], "winner" if w == t.seat else SEAT_LETTER[w]) for w in WINDS)
+        if t.win is Win.RON and t.discarder is None:
+            parties += (Party(DISCARDER, "discarder"),)
         header = [
             ("seat", SEAT_LETTER[t.seat]),
-            ("win", t.win.value),
+            ("win", t.win.value + (f" from {SEAT_LETTER[t.discarder]}" if t.discarder is not None else "")),
             ("indicator", tile_name(deal.indicator)),
             ("Baida", " ".join(tile_name(k) for k in t.wild_kinds) + f" ({t.hand.wilds} in the hand)"),
         ]
         changed = changed_options(o)
         if changed:
             header.append(("options", changed))
+        context = {
+            "seat": winner,
+            "win": t.win.value,
+            "discarder": None if t.discarder is None else SEAT_LETTER[t.discarder],
+            "indicator": tile_name(deal.indicator),
+            "baida": [tile_name(k) for k in t.wild_kinds],
+            "baida_held": t.hand.wilds,
+            "winning_tile": tile_name(deal.written.winning[0]),
+            "situations": sorted(f for f in t.flags if f not in ("tsumo", "ron")),
+            "options": as_dict(o),
+        }
         return ScoreResult(
             ruleset=self.name,
             ruleset_title=self.title,
-            shown=Shown(_canonical(deal), tuple(header), _describe(reading)),
+            shown=Shown(_canonical(deal), tuple(header), _describe(reading), context),
             lines=lines,
             unit=self.unit,
             total=total,
             payments=payments,
+            parties=parties,
+            winner=winner,
+            summary=Summary(hand_value=sum(p.amount for p in payments)),
             candidates=listed,
             total_label="hand total",
         )
@@ -572,5 +594,7 @@ def _describe(r: Reading) -> str:
 def _canonical(deal: BaidaDeal) -> str:
     words = [deal.table.win.value, *sorted(f for f in deal.table.flags if f not in ("tsumo", "ron"))]
     words += [f"seat={SEAT_LETTER[deal.table.seat]}", f"baida={tile_name(deal.indicator)}"]
+    if deal.table.discarder is not None:
+        words.append(f"from={SEAT_LETTER[deal.table.discarder]}")
     words += option_words(deal.items.options, Baida.option_specs())
     return f"baida:{written.format_hand(deal.written)} " + " ".join(words)

@@ -15,13 +15,13 @@ from typing import ClassVar
 from mjscore.engine import Rule
 from mjscore.errors import Problem
 from mjscore.options import option
-from mjscore.payment import WINNER, Payment
+from mjscore.payment import Payment
 from mjscore.rulesets.riichi import Riichi, RiichiDeal, Scored
 from mjscore.rulesets.riichi import notation as written
 from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable
-from mjscore.rulesets.riichi.points import YAKUMAN_HAN, seat_name
+from mjscore.rulesets.riichi.points import YAKUMAN_HAN
 from mjscore.rulesets.riichi.yaku import BONUS, HAS_FLOWERS, RULES, YAKU, YAKUMAN, RiichiRule, is_pinfu
-from mjscore.tiles import FLOWERS, RIICHI_KINDS, SEASONS, WINDS, rank_of
+from mjscore.tiles import CODE_OF_TILE, FLOWERS, RIICHI_KINDS, SEASONS, SEAT_LETTER, WINDS, rank_of
 
 _SOURCE = "RULES.md §3"
 EIGHT_FLOWERS = "eight flowers"
@@ -148,13 +148,17 @@ class Hana(Riichi):
             return []
         return [self._scored(special, (DAIFAAHOU.line(1, False),), ((), 0), t, deal.options, is_limit=True)]
 
+    def _context(self, deal: RiichiDeal) -> dict[str, object]:
+        flowers = [CODE_OF_TILE[(f, False)] for f in deal.hand.flowers]
+        return {**super()._context(deal), "flowers": flowers}
+
     def _chips(self, deal: RiichiDeal) -> tuple[Payment, ...]:
         """Variation 3: each flower earns one chip from every other player."""
         flowers = len(deal.table.flowers)
         if _variant(deal.options) != 3 or not flowers:
             return ()
         return tuple(
-            Payment(seat_name(w), WINNER, flowers, f"{flowers} flower(s): 1 chip each")
+            Payment(SEAT_LETTER[w], SEAT_LETTER[deal.table.seat], flowers, f"{flowers} flower(s): 1 chip each")
             for w in WINDS
             if w != deal.table.seat
         )

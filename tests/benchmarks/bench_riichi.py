@@ -488,13 +488,12 @@ class Outcome:
 
 
 def mjscore_outcome(result: Any) -> Outcome:
-    summary = dict(result.summary)
-    fu = summary.get("fu", "-")
-    payments = [p.amount for p in result.payments if p.payer != "riichi sticks"]
+    fu = result.summary.fu or 0  # None: no fu counted (a limit hand outside the hand's shape)
+    payments = [p.amount for p in result.payments if p.payer != "sticks"]
     yaku: Counter[str] = Counter()
     for line in result.lines:
         yaku[line.rule_id] += line.value
-    return Outcome(result.total, int(fu) if fu.isdigit() else 0, max(payments), result.received, yaku)
+    return Outcome(result.total, fu, max(payments), result.received, yaku)
 
 
 def mahjong_outcome(resp: Any) -> Outcome:

@@ -89,16 +89,17 @@ def test_score_json_is_one_document(run: Run) -> None:
     result = run("score", *BRIEF, "--format", "json")
     assert result.exit_code == 0
     doc = json.loads(result.stdout)  # the whole of stdout is one JSON document
-    assert doc["schema"] == 1
+    assert doc["schema"] == 2
     assert doc["ok"] is True
     assert doc["ruleset"] == "baba"
     # why: as in the table test: WIN 1, DORAYAKI 2, Menzen 1, Hon-itsu 1 = 5.
     assert items_of(doc) == [("win", 1), ("dorayaki", 2), ("menzen", 1), ("hon-itsu", 1)]
     assert doc["total"] == 5
     assert [(p["payer"], p["payee"], p["amount"]) for p in doc["payments"]] == [
-        (f"other player {n}", "winner", 5) for n in (1, 2, 3)
+        (f"other_{n}", "winner", 5) for n in (1, 2, 3)
     ]
     assert doc["received"] == 15
+    assert doc["deltas"] == {"winner": 15, "other_1": -5, "other_2": -5, "other_3": -5}
     assert doc["hand"] == "baba:馬々馬々馬々場々場々O dora=場々 tsumo menzen"
 
 
@@ -113,11 +114,51 @@ def test_score_csv_is_a_header_and_one_row(run: Run) -> None:
     assert (row["total"], row["unit"], row["received"]) == ("5", "KOBAN", "15")
 
 
+def test_csv_rows_carry_the_figures_and_every_seats_change(run: Run) -> None:
+    hand = "riichi:123m456p789s11z22z+2z tsumo seat=E riichi sticks=1 honba=1"
+    [row] = list(csv.DictReader(io.StringIO(run("score", hand, "--format", "csv").stdout)))
+    # why: 123m 456p 789s 11z 222z*: Riichi 1 + Menzen Tsumo 1 = 2 han (the East pair is no yaku); fu 20 + tsumo 2
+    # + concealed honour pung 8 + pair of the seat and prevalent wind (E, E) 4 + dual pung wait 0 = 34 -> 40;
+    # 40 x 2^(2+2) = 640 base; dealer tsumo 2 x 640 = 1280 -> 1300 from each, + 100 honba each = 1400;
+    # 3 x 1400 + the stick's 1000 = 5200 received
+    assert (row["ruleset"], row["kind"], row["win"], row["winner"]) == ("riichi", "win", "tsumo", "E")
+    assert (row["han"], row["fu"], row["limit"], row["hand_value"]) == ("2", "40", "", "3900")
+    assert (row["delta_E"], row["delta_S"], row["delta_W"], row["delta_N"]) == ("5200", "-1400", "-1400", "-1400")
+    assert (row["received"], row["pools"]) == ("5200", "sticks=-1000")
+
+
+def test_csv_error_rows_name_the_rule_set_and_every_column(run: Run) -> None:
+    result = run("score", "baba:馬場馬場 dora=xyz tsmo", "--format", "csv")
+    [row] = list(csv.DictReader(io.StringIO(result.stdout)))
+    # why: the line's prefix was read, so the row says which rule set refused it; each problem's column is kept
+    assert (row["ok"], row["ruleset"], row["kind"]) == ("no", "baba", "error")
+    assert row["error_code"] == "win-missing;card-count;unknown-card;unknown-word"
+    assert row["error_col"] == "0;6;16;20"
+
+
+def test_csv_all_adds_a_row_per_reading(run: Run) -> None:
+    result = run("score", "riichi:2334455667788m+2m", "tsumo", "riichi", "--all", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    hand, *readings = rows
+    # why: the four readings of test_score_all_marks_the_reading_scored, after the hand's own row; one is kept
+    assert hand["kind"] == "win" and hand["hand_value"] == "32000"
+    assert [r["kind"] for r in readings] == ["reading"] * 4
+    assert sorted(r["hand_value"] for r in readings) == ["24000", "24000", "32000", "32000"]
+    assert [r["kept"] for r in readings].count("yes") == 1
+
+
+def test_hana_chips_have_deltas_of_their_own(run: Run) -> None:
+    doc = json.loads(run("score", "hana:12399m456p23789s+4s 1f3f4f1g3g tsumo variant=3", "--format", "json").stdout)
+    # why: variation 3: each of 5 flowers earns 1 chip from each of the 3 others: 5 each, 15 to the winner S
+    assert doc["side_payments"]["deltas"] == {"E": -5, "S": 15, "W": -5, "N": -5}
+    assert doc["context"]["flowers"] == ["1f", "3f", "4f", "1g", "3g"]
+
+
 def test_score_ron_is_paid_by_the_discarder(run: Run) -> None:
     doc = json.loads(run("score", "baba:MNMNMN NBNBNB ron players=3", "--format", "json").stdout)
     # why: two Kohtsu, concealed, no chip, no shared kanji: WIN 1 + Menzen 1 = 2, the discarder pays it all.
     assert doc["total"] == 2
-    assert [(p["payer"], p["amount"]) for p in doc["payments"]] == [("discarder", 2), ("other player 1", 0)]
+    assert [(p["payer"], p["amount"]) for p in doc["payments"]] == [("discarder", 2), ("other_1", 0)]
     assert doc["received"] == 2
 
 
@@ -139,10 +180,11 @@ def test_score_all_marks_the_reading_scored(run: Run) -> None:
     # tsumo 1 + all simples 1 + seven pairs 2 + full flush 6) 11 han, both sanbaiman, 24000 (6000/12000).
     # The two 32000 readings tie on 13 han and 20 fu, so either may be kept; exactly one is, and it is the
     # reading the result shows.
-    assert Counter(c["total"] for c in doc["candidates"]) == {32000: 2, 24000: 2}
+    assert Counter(c["hand_value"] for c in doc["candidates"]) == {32000: 2, 24000: 2}
+    assert Counter(c["total"] for c in doc["candidates"]) == {13: 2, 12: 1, 11: 1}
     assert len(kept) == 1
-    assert kept[0]["total"] == 32000
-    assert kept[0]["reading"].startswith(doc["reading"] + ":")
+    assert kept[0]["hand_value"] == 32000
+    assert kept[0]["reading"].startswith(doc["shown"]["reading"] + ":")
 
 
 # --- score: errors
@@ -186,7 +228,8 @@ def test_a_draw_is_settled_under_the_rule_set_the_line_names(run: Run, ruleset: 
     # why: hana inherits riichi's draws; its document names hana (it once said riichi)
     assert doc["ruleset"] == ruleset
     # why: RULES.md §2.9, two tenpai: +1500 each, the two noten seats -1500 each
-    assert dict(doc["summary"]) == {"E (dealer)": "+1500", "S": "+1500", "W": "-1500", "N": "-1500"}
+    assert doc["deltas"] == {"E": 1500, "S": 1500, "W": -1500, "N": -1500}
+    assert doc["settlement"] == {"kind": "exhaustive_draw", "tenpai": ["E", "S"], "nagashi": []}
 
 
 def test_a_draw_nobody_is_tenpai_in_says_no_payments(run: Run) -> None:
@@ -201,23 +244,25 @@ def test_a_red_five_indicator_turns_aka_on_and_is_shown_as_written(run: Run) -> 
     doc = json.loads(run("score", "riichi:123m456p789s11z22z+2z tsumo dora=0m", "--format", "json").stdout)
     # why: NOTATION.md: writing a red five (an indicator too) turns aka on for the hand; the
     # header shows the indicator as written, 0m, not as a plain 5m
-    assert doc["context"]["options"] == "aka=on"
-    assert doc["context"]["dora indicators"] == "0m"
+    assert doc["context"]["options"]["aka"] is True
+    assert doc["context"]["dora_indicators"] == ["0m"]
 
 
 def test_stacked_limit_hands_are_named_in_words(run: Run) -> None:
     doc = json.loads(run("score", "riichi:111z222z333z444z5z+5z", "tsumo", "--format", "json").stdout)
     # why: big four winds 26 + all honours 13 + four concealed pungs on a single wait 26 = 65 han,
     # five yakuman (RULES.md §2.5, stacking and double limit hands on): named as triple is, not "5x"
-    assert (doc["summary"]["han"], doc["summary"]["limit"]) == ("65", "quintuple yakuman")
+    assert (doc["summary"]["han"], doc["summary"]["limit"]) == (65, "yakuman")
+    assert (doc["summary"]["yakuman"], doc["summary"]["limit_name"]) == (5, "quintuple yakuman")
 
 
 def test_score_json_error_has_code_and_col(run: Run) -> None:
     result = run("score", "baba:馬場馬場 dora=xyz tsmo", "--format", "json")
     assert result.exit_code == 1
     doc = json.loads(result.stdout)
-    assert doc["schema"] == 1
+    assert doc["schema"] == 2
     assert doc["ok"] is False
+    assert doc["ruleset"] == "baba"  # the prefix was read: a script can tell which rule set refused it
     assert doc["hand"] == "baba:馬場馬場 dora=xyz tsmo"
     assert {e["code"]: e["col"] for e in doc["errors"]} == {
         "win-missing": 0,  # the hand as a whole
@@ -470,7 +515,7 @@ def test_rules_file_options_apply(run: Run, tmp_path: Path) -> None:
     assert (plain["total"], plain["received"]) == (4, 12)
     # why: obaba_dora: the OBABA stands in for 馬羽, the chip: DORAYAKI 3, total 5; two players pay.
     assert (house["total"], house["received"]) == (5, 10)
-    assert house["context"]["players"] == "3"
+    assert house["context"]["players"] == 3
 
 
 def test_inline_options_override_the_rules_file(run: Run, tmp_path: Path) -> None:

@@ -104,7 +104,7 @@ def test_settlement_sums_to_zero_and_reads_back(text: str) -> None:
         return
     net = balances(result.payments)
     assert sum(net.values()) == 0
-    assert net["winner"] == result.received
+    assert net[result.winner] == result.received == result.deltas[result.winner]
     again = score(result.hand)  # parse(format(x)) == x
     assert (again.hand, again.total, again.received) == (result.hand, result.total, result.received)
 

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from mjscore.errors import HandError
+from mjscore.payment import STICKS
 from mjscore.result import ScoreResult
 from mjscore.rulesets.baida import RULES as BAIDA_RULES
 from mjscore.rulesets.hana import HANA_RULES
@@ -136,8 +137,7 @@ def test_corpus_line(entry: Entry) -> None:
     if entry.expected.startswith("draw"):
         match = DRAW.match(entry.expected)
         assert match, entry.expected
-        nets = {seat.split(" ")[0]: int(value) for seat, value in result.summary}
-        assert nets == {seat: int(match[seat]) for seat in "ESWN"}
+        assert result.deltas == {seat: int(match[seat]) for seat in "ESWN"}
         return
     match = WIN.match(entry.expected)
     assert match, entry.expected
@@ -154,31 +154,32 @@ def _check_error(entry: Entry) -> None:
 def _check_win(result: ScoreResult, match: re.Match[str]) -> None:
     expected = _items(match["items"])
     got = {line.rule_id: line.value for line in result.lines}
-    summary = dict(result.summary)
+    summary = result.summary
+    assert summary is not None
     if expected == {"counted-yakuman": 13}:
         # CORPUS.md ASSUMED 2: the corpus names the limit; mjscore lists the yaku and dora that reach it
-        assert summary.get("limit") == "counted yakuman"
+        assert summary.limit == "counted_yakuman"
     else:
         assert got == expected
     assert result.total == int(match["han"])
     if match["fu"] != "-":
-        assert summary["fu"] == match["fu"]
+        assert summary.fu == int(match["fu"])
     assert _settlement(result) == match["pay"]
     if match["pay"].startswith("tsumo"):  # RULES.md §2.7: on a tsumo each of the three others pays
-        assert len([p for p in result.payments if p.payer != "riichi sticks"]) == 3
+        assert len([p for p in result.payments if p.payer != STICKS]) == 3
     assert result.received == int(match["received"])
     assert sum(p.amount for p in result.side_payments) == int(match["chips"] or 0)
 
 
 def _settlement(result: ScoreResult) -> str:
     """The payments written the corpus's way: "ron N", "tsumo N/M", "tsumo Nall", "pao ..."."""
-    rows = [p for p in result.payments if p.payer != "riichi sticks"]
+    rows = [p for p in result.payments if p.payer != STICKS]
     if any("pao" in p.reason for p in rows):
-        return "pao " + ", ".join(f"{p.payer.split(' ')[0]} pays {p.amount}" for p in rows)
+        return "pao " + ", ".join(f"{p.payer} pays {p.amount}" for p in rows)
     if len(rows) == 1:
         return f"ron {rows[0].amount}"
-    dealer = [p.amount for p in rows if "dealer" in p.payer]
-    others = sorted({p.amount for p in rows if "dealer" not in p.payer})
+    dealer = [p.amount for p in rows if p.payer == "E"]  # the East seat deals
+    others = sorted({p.amount for p in rows if p.payer != "E"})
     if not dealer:
         return f"tsumo {others[0]}all" if len(others) == 1 else f"tsumo {others}"
     return f"tsumo {'/'.join(map(str, others))}/{dealer[0]}"

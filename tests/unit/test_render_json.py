@@ -1,30 +1,42 @@
-"""``--format json`` writes each score line from text it encoded once; the text of
-every document is still exactly that of encoding the document whole."""
+"""``--format json`` (schema 2): every document the shipped examples, the corpora and the
+conformance cases make is valid against ``mjscore/data/result.schema.json``, settles to
+zero, and is one line of text that can always be written."""
 
 from __future__ import annotations
 
+import copy
 import json
 import re
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from mjscore.errors import HandError
-from mjscore.payment import Payment
 from mjscore.render.json import JsonRenderer
-from mjscore.result import ScoreLine, ScoreResult, Shown
 from mjscore.scoring import hand_lines, score
 from mjscore.settings import Settings, load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
-# Files of "HAND  =>  EXPECTED" lines: every rule set, wins and draws, hands with candidates.
+SCHEMA = ROOT / "mjscore" / "data" / "result.schema.json"
+# Files of "HAND  =>  EXPECTED" lines: every rule set, wins and draws, refusals, hands with candidates.
 CASE_FILES = [
     "tests/rulesets/riichi/corpus.txt",
     "tests/rulesets/hana/corpus.txt",
     "tests/rulesets/baida/corpus.txt",
     "grammar/conformance/accept.txt",
+    "grammar/conformance/reject.txt",
 ]
 _ARROW = re.compile(r"\s+=>\s+")
+
+
+@cache
+def validator() -> Draft202012Validator:
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
 
 
 def _hands(source: str) -> list[str]:
@@ -36,25 +48,25 @@ def _hands(source: str) -> list[str]:
     return [_ARROW.split(line.strip())[0] for line in lines if line.strip() and not line.startswith("#")]
 
 
-def _results(source: str, settings: Settings) -> list[ScoreResult]:
-    results = []
-    for text in _hands(source):
+def _documents(source: str, settings: Settings) -> list[dict[str, Any]]:
+    """Every document the renderer writes for the file's lines, with and without --all."""
+    renderer = JsonRenderer()
+    docs = []
+    for number, text in enumerate(_hands(source), 1):
         try:
-            results.append(score(text, settings, explain=True))
-        except HandError:
-            continue  # a refused line: its document is not one of these
-    return results
+            result = score(text, settings, explain=True)
+        except HandError as exc:
+            docs.append(json.loads(_one_line(renderer.error(number, text, exc))))
+            continue
+        for show_all in (False, True):
+            docs.append(json.loads(_one_line(renderer.result(number, result, show_all))))
+        docs.append(json.loads(_one_line(renderer.result(0, result))))  # mjscore score: no line number
+    return docs
 
 
-def _whole(number: int, result: ScoreResult, show_all: bool) -> str:
-    """The document as the renderer wrote it before: every line's dict encoded in place."""
-    doc = {"line": number, **result.to_dict()} if number else result.to_dict()
-    if show_all:
-        doc["candidates"] = [
-            {"reading": c.reading, "total": c.total, "kept": c.kept, "items": [x.to_dict() for x in c.lines]}
-            for c in result.candidates
-        ]
-    return json.dumps(doc, ensure_ascii=False)
+def _one_line(text: str | None) -> str:
+    assert text is not None and "\n" not in text  # one document, one line
+    return text
 
 
 SOURCES = [
@@ -65,87 +77,103 @@ SOURCES += [pytest.param(source, None, id=source) for source in CASE_FILES]
 
 
 @pytest.mark.parametrize(("source", "rules"), SOURCES)
-def test_text_is_the_whole_document_encoded(source: str, rules: str | None) -> None:
-    results = _results(source, load_settings(str(ROOT / rules)) if rules else Settings())
-    renderer = JsonRenderer()  # one for the file, as in a batch: lines met before are written from the memo
-    for number, result in enumerate(results, 1):
-        for show_all in (False, True):
-            # why: byte for byte the old text: key order, ", " and ": ", kanji as they are, "line" first
-            assert renderer.result(number, result, show_all) == _whole(number, result, show_all), result.hand
-        # why: with no line number (mjscore score) the document has no "line" key
-        assert renderer.result(0, result) == _whole(0, result, False)
-    # why: every file has hands that score, so no file passes for want of documents
-    assert results
-
-
-def test_the_riichi_corpus_shares_lines_and_lists_candidates() -> None:
-    results = _results("tests/rulesets/riichi/corpus.txt", Settings())
-    lines = [id(line) for r in results for line in (*r.lines, *r.breakdown)]
-    # why: hands share line objects, so the test above reads the memo, not only writes it
-    assert len(set(lines)) < len(lines) / 2
-    # why: show_all is tested on documents that list candidates, their lines stood in for too
-    assert sum(len(r.candidates) > 1 for r in results) >= 10
-
-
-def _made_up(note: str, detail: str) -> ScoreResult:
-    line = ScoreLine("made-up", "made up", "", 1, 1, detail)
-    return ScoreResult(
-        ruleset="riichi",
-        ruleset_title="Riichi",
-        shown=Shown("hand", (("seat", note),), "reading"),
-        lines=(line, line),
-        unit="han",
-        total=2,
-        payments=(Payment("discarder", "winner", 1000, note),),
-        notes=(note,),
-        breakdown=(line,),
-        breakdown_unit="fu",
-    )
+def test_every_document_is_valid_and_settles(source: str, rules: str | None) -> None:
+    docs = _documents(source, load_settings(str(ROOT / rules)) if rules else Settings())
+    for doc in docs:
+        errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator().iter_errors(doc)]
+        assert not errors, (doc.get("hand"), errors[:3])
+        if not doc["ok"]:
+            continue
+        # why: money changes hands, none is made: players' changes and the pools' sum to zero
+        assert sum(doc["deltas"].values()) + sum(doc["pools"].values()) == 0, doc["hand"]
+        if doc["winner"] is not None:
+            # why: the winner pays nothing on their own win, so their change is all they receive
+            assert doc["deltas"][doc["winner"]] == doc["received"], doc["hand"]
+        if doc["side_payments"]:
+            assert sum(doc["side_payments"]["deltas"].values()) == 0, doc["hand"]
+    # why: every file has documents, so no file passes for want of them
+    assert docs
 
 
 @pytest.mark.parametrize(
-    ("note", "detail"),
+    ("path", "value"),
     [
-        pytest.param("\0", "", id="a string that is NUL"),
-        pytest.param('say "\0', "", id="a string ending in a quote and NUL"),
-        pytest.param("plain", "\0", id="NUL in a line's own text"),
-        pytest.param('"\0', '"\0', id="both"),
+        pytest.param("summary/han", "3", id="a number as text"),
+        pytest.param("payments/0/payer", "E (dealer)", id="a seat label instead of its code"),
+        pytest.param("context/riichi sticks", 0, id="a key that is no identifier"),
+        pytest.param("deltas/S", None, id="a delta that is no number"),
     ],
 )
-def test_a_string_that_encodes_like_the_stand_in(note: str, detail: str) -> None:
-    result = _made_up(note, detail)
-    # why: a string of the document's own that encodes like a stand-in makes it be encoded whole, not
-    # spliced at the wrong places; in a line's own text it does no harm (lines are encoded apart)
-    assert JsonRenderer().result(7, result) == _whole(7, result, False)
+def test_the_schema_refuses_what_schema_1_wrote(path: str, value: object) -> None:
+    doc = json.loads(JsonRenderer().result(1, score("riichi:123m456p789s11z22z+2z tsumo seat=E riichi")))
+    assert validator().is_valid(doc)
+    broken = copy.deepcopy(doc)
+    *parents, key = path.split("/")
+    node: Any = broken
+    for part in parents:
+        node = node[int(part)] if part.isdigit() else node[part]
+    node[key] = value
+    # why: the test above would pass a schema that checks nothing; this one would not
+    assert not validator().is_valid(broken)
 
 
-def test_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(JsonRenderer, "_LIMIT", 3)
-    renderer = JsonRenderer()
-    results = _results("tests/rulesets/riichi/corpus.txt", Settings())
-    for number, result in enumerate(results, 1):
-        # why: a memo started again mid-batch (even mid-document) still gives every line its own text
-        assert renderer.result(number, result, True) == _whole(number, result, True)
-    # why: the memo holds line objects alive; past its limit it lets them go
-    assert len(renderer._line_texts) <= 3
-
-
-def test_to_dict_writes_the_lines_and_payments_as_dicts() -> None:
-    result = score("riichi:12399m456p23789s+4s ron")
-    doc = result.to_dict()
-    # why: 123m 99m 456p 234s 789s, won two-sided on 4s, closed, pair no value tile: Pinfu, 1 han (RULES.md §2.4)
-    assert doc["items"] == [
-        {"id": "pinfu", "name": "Pinfu", "local_name": "平和", "count": 1, "value": 1, "detail": ""}
-    ]
-    # why: Pinfu on a ron: base 20 + closed ron 10 = 30 fu, nothing to round (RULES.md §2.6)
-    assert doc["breakdown"] == {
-        "unit": "fu",
-        "items": [
-            {"id": "base", "name": "base", "local_name": "", "count": 1, "value": 20, "detail": ""},
-            {"id": "closed-ron", "name": "closed ron", "local_name": "", "count": 1, "value": 10, "detail": ""},
-        ],
+def test_a_ron_names_payer_and_payee_by_seat() -> None:
+    doc = json.loads(JsonRenderer().result(0, score("riichi:12399m456p23789s+4s ron seat=W from=E")))
+    # why: 123m 99m 456p 234s 789s, won two-sided on 4s, closed, pair no value tile: Pinfu, 1 han; Pinfu ron
+    # 30 fu; 30 x 2^(2+1) = 240 base; a non-dealer's ron is 4 x 240 = 960 -> 1000, paid by the discarder E
+    assert doc["payments"] == [{"payer": "E", "payee": "W", "amount": 1000, "reason": "ron"}]
+    assert (doc["winner"], doc["received"]) == ("W", 1000)
+    assert doc["summary"] == {
+        "han": 1,
+        "fu": 30,
+        "base_points": 240,
+        "limit": None,
+        "limit_name": None,
+        "yakuman": 0,
+        "hand_value": 1000,
     }
-    # why: 30 fu x 2^(2+1) = 240 base; a non-dealer's ron is 4 x 240 = 960 -> 1000 from the discarder
-    assert doc["payments"] == [{"payer": "discarder", "payee": "winner", "amount": 1000, "reason": "ron"}]
-    # why: the renderer's text is that dict, whatever it keeps behind the scenes
-    assert json.loads(JsonRenderer().result(0, result)) == doc
+    # why: every seat is named; S and N neither pay nor receive
+    assert doc["deltas"] == {"E": -1000, "S": 0, "W": 1000, "N": 0}
+
+
+def test_an_unnamed_discarder_is_a_party_of_its_own() -> None:
+    doc = json.loads(JsonRenderer().result(0, score("riichi:12399m456p23789s+4s ron seat=W sticks=2")))
+    # why: 1000 as above from the discarder; 2 sticks x 1000 from the table: 3000 received
+    assert doc["payments"] == [
+        {"payer": "discarder", "payee": "W", "amount": 1000, "reason": "ron"},
+        {"payer": "sticks", "payee": "W", "amount": 2000, "reason": "2 on the table"},
+    ]
+    # why: the discarder is one of E, S, N, which one the line does not say: those seats are left out
+    assert doc["deltas"] == {"W": 3000, "discarder": -1000}
+    assert doc["pools"] == {"sticks": -2000}
+
+
+def test_a_draw_is_settled_in_data() -> None:
+    doc = json.loads(JsonRenderer().result(0, score("riichi: draw tenpai=E,W honba=1")))
+    # why: two ready, two not: each not ready pays 1500, 750 to each ready seat (docs/rules/riichi.md §9)
+    assert doc["settlement"] == {"kind": "exhaustive_draw", "tenpai": ["E", "W"], "nagashi": []}
+    assert doc["deltas"] == {"E": 1500, "S": -1500, "W": 1500, "N": -1500}
+    assert (doc["kind"], doc["winner"], doc["received"], doc["summary"]) == ("draw", None, None, None)
+    assert doc["context"] == {"honba": 1, "sticks": 0}
+
+
+def test_baba_names_players_by_role() -> None:
+    doc = json.loads(JsonRenderer().result(0, score("baba:馬馬馬場場O dora=場 ron pot=2 players=3")))
+    # why: WIN 1 + DORAYAKI 2 (two 場々) + Menzen 1 + Hon-itsu 1 = 5 KOBAN; on a ron the discarder pays
+    # them, the one other player (3 players) nothing; the 2 KOBAN in the pot go to the winner too
+    assert doc["deltas"] == {"winner": 7, "discarder": -5, "other_1": 0}
+    assert doc["pools"] == {"pot": -2}
+    # why: what the hand earns the winner, the pot apart
+    assert doc["summary"]["hand_value"] == 5
+    assert doc["context"]["dorayaki_chips"] == ["場々"]
+
+
+@pytest.mark.parametrize("char", ["\u2028", "\u2029", "\u0085", "\udcff"])
+def test_text_that_could_break_a_line_or_the_encoding_is_escaped(char: str) -> None:
+    error = HandError(f"1m{char}", ())
+    text = JsonRenderer().error(3, f"1m{char}", error)
+    assert text is not None
+    # why: U+2028/9 and U+0085 end a line for some readers; a lone surrogate cannot be written as UTF-8
+    assert char not in text and f"\\u{ord(char):04x}" in text
+    text.encode("utf-8")
+    assert json.loads(text)["hand"] == f"1m{char}"

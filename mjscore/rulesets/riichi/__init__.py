@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from operator import attrgetter
+from types import MappingProxyType
 from typing import ClassVar, NamedTuple
 
 from mjscore.engine import apply_rules
@@ -20,20 +21,23 @@ from mjscore.errors import Problem
 from mjscore.hand import Group, MeldKind, Win, bracketed
 from mjscore.notation.build import Items, fail, gather_items, read_count, read_win
 from mjscore.notation.tokens import MPSZ_FLAGS, Token
-from mjscore.options import OptionSpec, changed_options, option_words, with_values
-from mjscore.payment import Payment, balances
-from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown
+from mjscore.options import OptionSpec, as_dict, changed_options, option_words, with_values
+from mjscore.payment import Payment
+from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, Summary
 from mjscore.rulesets.base import RuleSet
 from mjscore.rulesets.riichi import notation as written
 from mjscore.rulesets.riichi.fu import fu_lines
 from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait, group_text
 from mjscore.rulesets.riichi.points import (
+    SEATS,
     YAKUMAN_HAN,
     Table,
     hand_value,
+    limit_name,
     nagashi_payments,
     no_ten_payments,
     seat_name,
+    win_parties,
     win_payments,
 )
 from mjscore.rulesets.riichi.readings import readings
@@ -414,11 +418,17 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
                 canonical(deal, self.name, self.option_specs()),
                 self._header(deal),
                 describe(best.reading, t) + best.choice,
+                self._context(deal),
             ),
             lines=best.lines,
             unit=self.unit,
             total=best.han,
             payments=payments,
+            parties=win_parties(table),
+            winner=SEAT_LETTER[t.seat],
+            summary=_summary(
+                best.han, best.fu, base=best.base, limit=best.limit, yakuman=best.yakuman, points=best.points
+            ),
             notes=_notes(deal.hand.explicit_winner, t.winning, t.win is Win.RON and t.discarder is None),
             candidates=tuple(
                 Candidate(f"{describe(s.reading, t)}{s.choice}: {s.han} han {s.fu} fu", s.lines, s.points, s is best)
@@ -427,7 +437,6 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             total_label="total han",
             breakdown=best.fu_lines,
             breakdown_unit="fu",
-            summary=_summary(best.han, best.fu, best.base, best.limit, best.points),
             payment_unit="points",
             side_payments=self._chips(deal),
             side_unit="chips",
@@ -449,6 +458,30 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         if changed:
             header.append(("options", changed))
         return tuple(header)
+
+    def _context(self, deal: RiichiDeal) -> dict[str, object]:
+        """What the hand was scored with, as data (the header's facts, every option's value)."""
+        t = deal.table
+        context: dict[str, object] = {
+            "seat": SEAT_LETTER[t.seat],
+            "dealer": t.is_dealer,
+            "round": SEAT_LETTER[t.round],
+            "win": _WORD[t.win],
+            "discarder": _seat_code(t.discarder),
+            "liable": _seat_code(t.pao),
+            "honba": t.honba,
+            "sticks": t.sticks,
+            "winning_tile": CODE_OF_TILE[deal.hand.winning],
+            "situations": sorted(f for f in t.flags if f not in ("tsumo", "ron")),
+        }
+        for key, tiles in deal.indicators:
+            context[f"{key}_indicators"] = [CODE_OF_TILE[tile] for tile in tiles]
+        context["options"] = as_dict(deal.options)
+        return context
+
+
+def _seat_code(seat: int | None) -> str | None:
+    return None if seat is None else SEAT_LETTER[seat]
 
 
 # Words looked up: an enum's .value is a Python-level call.
@@ -493,15 +526,7 @@ def _fed(reading: RiichiReading, honours: tuple[int, ...]) -> bool:
 
 
 def _seat_problems(items: Items, seat: int | None, win: Win, pao: int | None, discarder: int | None) -> list[Problem]:
-    problems = []
-    if discarder is not None and win is Win.TSUMO:
-        problems.append(
-            Problem("from-with-tsumo", "from= names the discarder of a ron; this is a tsumo", items.values["from"][1])
-        )
-    if discarder is not None and discarder == seat:
-        problems.append(
-            Problem("from-winner", "the winner cannot discard their own winning tile", items.values["from"][1])
-        )
+    problems = written.discarder_problems(items, seat, win, discarder)
     if pao is not None and pao == seat:
         problems.append(
             Problem("pao-winner", "the liable player (pao=) must be another player", items.values["pao"][1])
@@ -536,13 +561,11 @@ def _notes(explicit_winner: bool, winning: int, unnamed_discarder: bool) -> tupl
 
 
 @lru_cache(maxsize=1024)
-def _summary(han: int, fu: int, base: int, limit: str, points: int) -> tuple[tuple[str, str], ...]:
+def _summary(han: int, fu: int, *, base: int, limit: str, yakuman: int, points: int) -> Summary:
     """What the hand comes to (cached: a batch meets few distinct values)."""
-    summary = [("han", str(han)), ("fu", str(fu) if fu else "-"), ("base points", str(base))]
-    if limit:
-        summary.append(("limit", limit))
-    summary.append(("hand value", str(points)))
-    return tuple(summary)
+    if limit == "counted_yakuman":
+        yakuman = 1
+    return Summary(han, fu or None, base, limit or None, limit_name(limit, yakuman) or None, yakuman, points)
 
 
 def _draw_result(deal: DrawDeal, ruleset: str, title: str) -> ScoreResult:
@@ -553,7 +576,11 @@ def _draw_result(deal: DrawDeal, ruleset: str, title: str) -> ScoreResult:
     else:
         payments = no_ten_payments(deal.tenpai)
         how = "tenpai: " + (", ".join(seat_name(s) for s in sorted(deal.tenpai)) or "none")
-    net = {seat_name(w): 0 for w in WINDS} | balances(payments)  # every seat, in seat order
+    settlement = {
+        "kind": "exhaustive_draw",
+        "tenpai": [SEAT_LETTER[s] for s in sorted(deal.tenpai)],
+        "nagashi": [SEAT_LETTER[s] for s in deal.nagashi],
+    }
     return ScoreResult(
         ruleset=ruleset,
         ruleset_title=f"{title}: exhaustive draw",
@@ -566,14 +593,18 @@ def _draw_result(deal: DrawDeal, ruleset: str, title: str) -> ScoreResult:
                 ("riichi sticks", str(deal.sticks)),
             ),
             "no winner",
+            {"honba": deal.honba, "sticks": deal.sticks},
         ),
         lines=(),
         unit="points",
         total=0,
         payments=payments,
-        summary=tuple((seat, f"{n:+d}") for seat, n in net.items()),
+        parties=SEATS,
+        winner=None,
+        summary=None,
         payment_unit="points",
         kind="draw",
+        settlement=MappingProxyType(settlement),
         notes=("honba and riichi sticks do not change a draw's payments; the sticks stay on the table",)
         if deal.honba or deal.sticks
         else (),

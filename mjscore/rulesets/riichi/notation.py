@@ -355,6 +355,19 @@ def read_seat(items: Items, key: str, default: str | None, problems: list[Proble
     return None
 
 
+def discarder_problems(items: Items, seat: int | None, win: Win, discarder: int | None) -> list[Problem]:
+    """``from=`` names the discarder of a ron: another player than the winner."""
+    if discarder is None:
+        return []
+    col = items.values["from"][1]
+    problems = []
+    if win is Win.TSUMO:
+        problems.append(Problem("from-with-tsumo", "from= names the discarder of a ron; this is a tsumo", col))
+    if discarder == seat:
+        problems.append(Problem("from-winner", "the winner cannot discard their own winning tile", col))
+    return problems
+
+
 def format_tiles(tiles: tuple[Tile, ...]) -> str:
     """Compact mpsz: "123m05p" (a red five is written 0, before the other fives)."""
     codes = "".join(map(CODE_OF_TILE.__getitem__, sorted(tiles, key=_TILE_ORDER.__getitem__)))  # "1m2m3m0p5p"

@@ -6,15 +6,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from mjscore.payment import WINNER, Payment
+from mjscore.payment import DISCARDER, STICKS, Party, Payment
 from mjscore.tiles import DEALER, SEAT_LETTER, WINDS
 
 MANGAN = 2000
 YAKUMAN_HAN = 13  # a limit hand's han; as many counted han make a counted yakuman
 YAKUMAN_BASE = 8000
-# (lowest han, name, base points): the limits above mangan, highest first
+# (lowest han, limit id, base points): the limits above mangan, highest first
 LIMITS = (
-    (YAKUMAN_HAN, "counted yakuman", YAKUMAN_BASE),
+    (YAKUMAN_HAN, "counted_yakuman", YAKUMAN_BASE),
     (11, "sanbaiman", 6000),
     (8, "baiman", 4000),
     (6, "haneman", 3000),
@@ -27,7 +27,7 @@ NO_TEN_TOTAL = 3000
 
 class HandValue(NamedTuple):
     base: int
-    limit: str  # "" below mangan
+    limit: str  # the limit's id ("mangan", "counted_yakuman", "yakuman" ...); "" below mangan
     points: int  # what the winner receives, before honba and sticks (to rank readings)
 
 
@@ -47,9 +47,16 @@ _YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman", 4: "qu
 _YAKUMAN_NAMES |= {5: "quintuple yakuman", 6: "sextuple yakuman"}  # past six: "7-fold yakuman"
 
 
+def limit_name(limit: str, yakuman: int) -> str:
+    """A limit for people: "mangan", "counted yakuman", "double yakuman" ("": none)."""
+    if limit == "yakuman":
+        return _YAKUMAN_NAMES.get(yakuman, f"{yakuman}-fold yakuman")
+    return limit.replace("_", " ")
+
+
 def _base(han: int, fu: int, yakuman: int, kiriage: bool) -> tuple[int, str]:
     if yakuman:
-        return YAKUMAN_BASE * yakuman, _YAKUMAN_NAMES.get(yakuman, f"{yakuman}-fold yakuman")
+        return YAKUMAN_BASE * yakuman, "yakuman"
     for lowest, name, base in LIMITS:
         if han >= lowest:
             return base, name
@@ -74,14 +81,16 @@ def round_up(points: int, unit: int = 100) -> int:
 
 
 def seat_name(wind: int) -> str:
+    """A seat for people: "E (dealer)", "S" ..."""
     return _SEAT_NAMES[wind]
 
 
 _SEAT_NAMES = {wind: f"{letter} (dealer)" if wind == DEALER else letter for wind, letter in SEAT_LETTER.items()}
+SEATS = tuple(Party(SEAT_LETTER[w], seat_name(w)) for w in WINDS)  # a draw's parties: every seat
 
 
 class Table(NamedTuple):  # made per hand: a NamedTuple is cheaper than a frozen dataclass
-    """Who is where: the winner's seat, the discarder (ron) and the liable player."""
+    """Who is where: the winner's seat, the discarder (ron; None when not named) and the liable player."""
 
     winner: int
     tsumo: bool
@@ -102,21 +111,38 @@ def win_payments(base: int, table: Table, liable_base: int = 0) -> tuple[Payment
         rows += _liability(liable_base, dealer, table, 0 if shared else table.honba)
     rows = _merge(rows)
     if table.sticks:
-        rows.append(Payment("riichi sticks", WINNER, STICK * table.sticks, f"{table.sticks} on the table"))
+        winner = SEAT_LETTER[table.winner]
+        rows.append(Payment(STICKS, winner, STICK * table.sticks, f"{table.sticks} on the table"))
     return tuple(rows)
+
+
+@lru_cache(maxsize=1024)
+def win_parties(table: Table) -> tuple[Party, ...]:
+    """Who a win's payments can name: every seat (the winner labelled so), the party
+    ``discarder`` on a ron that does not name the discarder's seat, and the sticks."""
+    parties = [Party(SEAT_LETTER[w], "winner" if w == table.winner else seat_name(w)) for w in WINDS]
+    if not table.tsumo and table.discarder is None:
+        parties.append(Party(DISCARDER, "discarder"))
+    if table.sticks:
+        parties.append(Party(STICKS, "riichi sticks", pool=True))
+    return tuple(parties)
 
 
 def _shared(base: int, dealer: bool, table: Table) -> list[Payment]:
     others = [w for w in WINDS if w != table.winner]
+    winner = SEAT_LETTER[table.winner]
     if not table.tsumo:
-        payer = seat_name(table.discarder) if table.discarder is not None else "discarder"
         amount = share(base, dealer, tsumo=False) + HONBA_RON * table.honba
-        return [Payment(payer, WINNER, amount, _why("ron", table.honba))]
+        return [Payment(_discarder(table), winner, amount, _why("ron", table.honba))]
     rows = []
     for w in others:
         amount = share(base, dealer, tsumo=True, payer_is_dealer=w == DEALER) + HONBA_EACH * table.honba
-        rows.append(Payment(seat_name(w), WINNER, amount, _why("tsumo", table.honba)))
+        rows.append(Payment(SEAT_LETTER[w], winner, amount, _why("tsumo", table.honba)))
     return rows
+
+
+def _discarder(table: Table) -> str:
+    return SEAT_LETTER[table.discarder] if table.discarder is not None else DISCARDER
 
 
 def _liability(base: int, dealer: bool, table: Table, honba: int) -> list[Payment]:
@@ -125,17 +151,17 @@ def _liability(base: int, dealer: bool, table: Table, honba: int) -> list[Paymen
     by the liable player, who pays the whole hand, for all three payers."""
     assert table.liable is not None
     whole = share(base, dealer, tsumo=False)  # the whole hand, as one payer of a ron pays it
-    liable = seat_name(table.liable)
+    liable, winner = SEAT_LETTER[table.liable], SEAT_LETTER[table.winner]
     bonus, why = HONBA_RON * honba, f" + {honba} honba" if honba else ""
     if table.tsumo:
-        return [Payment(liable, WINNER, whole + bonus, "liability (pao): the whole limit hand" + why)]
-    discarder = seat_name(table.discarder) if table.discarder is not None else "discarder"
+        return [Payment(liable, winner, whole + bonus, "liability (pao): the whole limit hand" + why)]
+    discarder = _discarder(table)
     if discarder == liable:
-        return [Payment(liable, WINNER, whole + bonus, "liability (pao), and the discard" + why)]
+        return [Payment(liable, winner, whole + bonus, "liability (pao), and the discard" + why)]
     half = round_up(whole // 2)
     return [
-        Payment(liable, WINNER, half, "liability (pao): half"),
-        Payment(discarder, WINNER, half + bonus, "the discard: half" + why),
+        Payment(liable, winner, half, "liability (pao): half"),
+        Payment(discarder, winner, half + bonus, "the discard: half" + why),
     ]
 
 
@@ -164,7 +190,7 @@ def no_ten_payments(tenpai: frozenset[int]) -> tuple[Payment, ...]:
     for payer in noten:
         for payee in sorted(tenpai):
             amount = NO_TEN_TOTAL // len(noten) // len(tenpai)
-            rows.append(Payment(seat_name(payer), seat_name(payee), amount, "no-ten payment"))
+            rows.append(Payment(SEAT_LETTER[payer], SEAT_LETTER[payee], amount, "no-ten payment"))
     return tuple(rows)
 
 
@@ -172,6 +198,6 @@ def nagashi_payments(seat: int) -> tuple[Payment, ...]:
     """Nagashi mangan: paid as a mangan tsumo by ``seat``."""
     table = Table(seat, True, None, None, 0, 0)
     return tuple(
-        Payment(p.payer, seat_name(seat), p.amount, "nagashi mangan, paid as a mangan tsumo")
+        Payment(p.payer, p.payee, p.amount, "nagashi mangan, paid as a mangan tsumo")
         for p in _shared(MANGAN, seat == DEALER, table)
     )
