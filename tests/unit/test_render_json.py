@@ -133,11 +133,11 @@ def test_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_to_dict_writes_the_lines_and_payments_as_dicts() -> None:
     result = score("riichi:12399m456p23789s+4s ron")
     doc = result.to_dict()
-    # why: 123m 99m 456p 234s 789s, won two-sided on 4s, closed, pair no value tile: Pinfu, 1 han (RULES.md §2.4)
+    # why: 123m 99m 456p 234s 789s, won two-sided on 4s, closed, plain pair: Pinfu, 1 han (docs/rules/riichi.md §4)
     assert doc["items"] == [
         {"id": "pinfu", "name": "Pinfu", "local_name": "平和", "count": 1, "value": 1, "detail": ""}
     ]
-    # why: Pinfu on a ron: base 20 + closed ron 10 = 30 fu, nothing to round (RULES.md §2.6)
+    # why: Pinfu on a ron: base 20 + closed ron 10 = 30 fu, nothing to round (docs/rules/riichi.md §6)
     assert doc["breakdown"] == {
         "unit": "fu",
         "items": [
