@@ -18,6 +18,7 @@ import pytest
 from mjscore.rulesets import RULESETS
 
 ROOT = Path(__file__).resolve().parents[2]
+THIS_FILE = Path(__file__).resolve().relative_to(ROOT).as_posix()  # it plants bad citations on purpose
 
 _OUTSIDE_PAGES = "|".join(("RULES", "NOTATION", "DESIGN"))
 # A file name of the references outside the repository, with any path before it.
@@ -107,7 +108,9 @@ def citation_problems(where: str, text: str) -> list[str]:
 
 
 def test_every_citation_points_inside_the_repository() -> None:
-    problems = [p for where, text in tracked_texts() for p in citation_problems(where, text)]
+    texts = [(where, text) for where, text in tracked_texts() if where != THIS_FILE]
+    assert len(texts) > 100  # why: the repository has more than a hundred text files; none was skipped by mistake
+    problems = [p for where, text in texts for p in citation_problems(where, text)]
     assert not problems, "\n".join(problems)
 
 
