@@ -16,7 +16,7 @@ from mjscore.errors import UsageError, file_not_utf8
 if TYPE_CHECKING:
     from mjscore.tiles import Deck
 
-DEFAULT_RULESET = "riichi"  # NOTATION.md: lines without a prefix, and no --rules / MJSCORE_RULES
+DEFAULT_RULESET = "riichi"  # docs/notation.md: lines without a prefix, and no --rules / MJSCORE_RULES
 ENV_RULES = "MJSCORE_RULES"
 
 

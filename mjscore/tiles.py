@@ -5,7 +5,7 @@ indices only, so the decomposer and the rule engine never look at spellings.
 A tile set may also have wild cards, which hands count separately.
 
 The BABA deck is data (``data/baba_deck.toml``); a user can load another one
-with ``--deck FILE``. ``load_deck`` checks every constraint RULES.md §1.1 puts on
+with ``--deck FILE``. ``load_deck`` checks every constraint docs/rules/baba.md §1 puts on
 a deck, so a wrong deck file is refused with all its faults listed.
 """
 
@@ -128,7 +128,7 @@ def parse_deck(text: str, source: str) -> Deck:
 
 
 def deck_faults(kinds: list[CardKind], max_wilds: object) -> list[str]:
-    """Every way a deck breaks RULES.md §1.1 (and the notation's needs)."""
+    """Every way a deck breaks docs/rules/baba.md §1 (and the notation's needs)."""
     faults = []
     if len(kinds) != 9:
         faults.append(f"a deck has nine kinds, this one has {len(kinds)}")

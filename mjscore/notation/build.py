@@ -131,7 +131,7 @@ def unknown_word(word: str, known: Sequence[str], col: int) -> Problem:
 
 
 def read_win(items: Items, problems: list[Problem], tsumo_means: str) -> Win | None:
-    """Tsumo or ron: exactly one is required (NOTATION.md)."""
+    """Tsumo or ron: exactly one is required (docs/notation.md)."""
     tsumo, ron = "tsumo" in items.flags, "ron" in items.flags
     if tsumo != ron:
         return Win.TSUMO if tsumo else Win.RON

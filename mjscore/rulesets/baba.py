@@ -1,4 +1,4 @@
-"""BABA, the kanji card game (RULES.md §1): Expert and Beginner rules.
+"""BABA, the kanji card game (docs/rules/baba.md): Expert and Beginner rules.
 
 A hand is 6 cards (7 with one KAN) in two sets; OBABA cards are wild. The
 scoring items are the rows of ``EXPERT_RULES`` / ``BEGINNER_RULES``; the shapes
@@ -50,12 +50,12 @@ _WORDLIKE = re.compile(r"[a-z][a-z_-]*")
 
 @dataclass(frozen=True, slots=True)
 class BeginnerOptions:
-    players: int = option(4, "players at the table; on tsumo every other player pays", "RULES.md §1.6", (3, 4))
+    players: int = option(4, "players at the table; on tsumo every other player pays", "docs/rules/baba.md §6", (3, 4))
     obaba_dora: bool = option(
-        False, "an OBABA standing in for a chip's kind counts as a DORAYAKI card", "RULES.md §1.4 house default"
+        False, "an OBABA standing in for a chip's kind counts as a DORAYAKI card", "docs/rules/baba.md §4 house default"
     )
     obaba_set: bool = option(
-        False, "three OBABA alone form a Kohtsu (of no kind)", "RULES.md §1.2 house default: it has no kind to match"
+        False, "three OBABA alone form a Kohtsu (of no kind)", "docs/rules/baba.md §2 house default: no kind to match"
     )
 
 
@@ -64,12 +64,12 @@ class ExpertOptions(BeginnerOptions):
     shown_menzen: bool = option(
         True,
         "a Kohtsu dealt or drawn and only shown face up, written {…}, keeps Menzen (it was not claimed)",
-        "RULES.md §1.3 house default",
+        "docs/rules/baba.md §3 house default",
     )
     santoitsu_four: bool = option(
         True,
         "four of a kind plus a pair counts as San-toitsu (two of its pairs are one kind)",
-        "RULES.md §1.2 house default",
+        "docs/rules/baba.md §2 house default",
     )
 
 

@@ -1,4 +1,4 @@
-"""Baida wild-tile mahjong with a points table (RULES.md §4).
+"""Baida wild-tile mahjong with a points table (docs/rules/baida.md).
 
 The turned-up indicator makes its own kind and the next kind in its suit wild
 ("Baida"): in the concealed part each stands for any tile. The generic
@@ -39,7 +39,8 @@ from mjscore.tiles import (
     tile_name,
 )
 
-_ASSUMED = "RULES.md §4 house default (Zung Jung value), labelled assumed"
+_ASSUMED = "docs/rules/baida.md §4 house default (Zung Jung value), labelled assumed"
+_PAYMENT = "docs/rules/baida.md §8 house default"
 FLAGS = ("tsumo", "ron", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "discarded-baida")
 KEYS = ("baida", "seat", "from")
 PATTERN_CAP, HAND_CAP = 320, 480
@@ -54,7 +55,7 @@ class BaidaOptions:
     seven_pairs: int = option(30, "points for Seven Pairs; 0: Seven Pairs is no winning shape", _ASSUMED)
     chicken: int = option(1, "points for a hand with no pattern (Zung Jung's chicken hand)", _ASSUMED)
     discard_pays: int = option(
-        2, "on a discard the discarder pays this many times the total (1: once)", "RULES.md §4 house default", (1, 2)
+        2, "on a discard the discarder pays this many times the total (1: once)", _PAYMENT, (1, 2)
     )
 
 
@@ -332,7 +333,7 @@ CHICKEN_HAND: BaidaRule = Rule("chicken", "Chicken Hand", "雞糊", PATTERN, 1, 
 SEVEN_BAIDA_HAND: BaidaRule = Rule(
     "seven-baida", "Seven Baida", "七百搭", BONUS, HAND_CAP, "all seven Baida, whatever the hand; nothing else", _never
 )
-# The rows whose value is an option's default (RULES.md §4 house values), by option name.
+# The rows whose value is an option's default (docs/rules/baida.md §4 house values), by option name.
 _ASSUMED_OPTION = {"all-triplets": "all_triplets", "seven-pairs": "seven_pairs", "chicken": "chicken"}
 
 
@@ -391,7 +392,7 @@ class Baida(RuleSet[BaidaDeal]):
     def evaluate(self, deal: BaidaDeal, explain: bool = False) -> ScoreResult:
         t, o = deal.table, deal.options
         scored = [(r, *self._score(r, t, o)) for r in _readings(t, o)]
-        if t.hand.wilds == SEVEN_BAIDA:  # declared on collecting all seven, whatever the rest (RULES.md §4)
+        if t.hand.wilds == SEVEN_BAIDA:  # declared on collecting all seven, whatever the rest (docs/rules/baida.md §6)
             line = SEVEN_BAIDA_HAND.line(1, False, "no other bonus")
             scored.append((Reading("seven Baida", ()), (line,), HAND_CAP))
         if not scored:
@@ -516,7 +517,7 @@ def _thirteen_possible(counts: tuple[int, ...], wilds: int) -> bool:
 
 
 def baida_kinds(indicator: int) -> tuple[int, int]:
-    """The wild kinds: the indicator's kind and the next of its suit (RULES.md §4)."""
+    """The wild kinds: the indicator's kind and the next of its suit (docs/rules/baida.md §1)."""
     return (indicator, dora_after(indicator))
 
 
@@ -533,7 +534,7 @@ def _indicator(items: Items, problems: list[Problem]) -> int | None:
 
 
 def _hand_problems(hand: written.WrittenHand, indicator: int, win: Win | None, col: int) -> list[Problem]:
-    """Every rule of play the hand breaks (RULES.md §4), all together."""
+    """Every rule of play the hand breaks (docs/rules/baida.md §1-§3), all together."""
     wild_kinds = baida_kinds(indicator)
     # The indicator's own kind is checked below with its own code; it is one tile of no other kind.
     problems = written.count_problems(hand, (), win, col, aka=False)

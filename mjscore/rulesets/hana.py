@@ -1,4 +1,4 @@
-"""Riichi with flower tiles (RULES.md §3): the riichi rule set plus flower rows.
+"""Riichi with flower tiles (docs/rules/hana.md): the riichi rule set plus flower rows.
 
 Flowers are bonus tiles, set aside as drawn and kept out of decomposition.
 Everything else is riichi's: this module only adds rows to riichi's table and
@@ -23,13 +23,14 @@ from mjscore.rulesets.riichi.points import YAKUMAN_HAN
 from mjscore.rulesets.riichi.yaku import BONUS, HAS_FLOWERS, RULES, YAKU, YAKUMAN, RiichiRule, is_pinfu
 from mjscore.tiles import CODE_OF_TILE, FLOWERS, RIICHI_KINDS, SEASONS, SEAT_LETTER, WINDS, rank_of
 
-_SOURCE = "RULES.md §3"
+_SOURCE = "docs/rules/hana.md §4"
+_TILES = "docs/rules/hana.md §1"
 EIGHT_FLOWERS = "eight flowers"
 
 
 @dataclass(frozen=True, slots=True)
 class HanaOptions(RiichiOptions):
-    flowers: int = option(8, "flower tiles in the set: 8 (flowers and seasons) or 4 (flowers only)", _SOURCE, (4, 8))
+    flowers: int = option(8, "flower tiles in the set: 8 (flowers and seasons) or 4 (flowers only)", _TILES, (4, 8))
     variant: int = option(
         1,
         "1: flower fu, seat flowers, Shoufaahou and Daifaahou; 2: each flower 1 han (nukidora); 3: chips only",
@@ -134,7 +135,7 @@ class Hana(Riichi):
 
     def _tables(self, reading: RiichiReading, t: RiichiTable, options: RiichiOptions) -> tuple[RiichiTable, ...]:
         """With Pinfu claimed the flower fu are ignored; the other choice drops Pinfu
-        and counts them. Both are scored and the better one kept (RULES.md §3)."""
+        and counts them. Both are scored and the better one kept (docs/rules/hana.md §4)."""
         if t.flower_fu and is_pinfu(reading, t):
             return (t, t._replace(pinfu_allowed=False))
         return (t,)

@@ -13,7 +13,7 @@ and prints one JSON line per hand: ``{"line", "han", "fu", "cost"}`` or
 It is deliberately simple (what a user of the package would write) and it only
 reads what the benchmark's generator writes: it does not check the notation
 the way mjscore does (no column-exact errors, no tile counts, no five-copy
-checks). The rule options are those of RULES.md §2 (Yakuza 2 table rules) as far
+checks). The rule options are those of docs/rules/riichi.md (Yakuza 2 table rules) as far
 as ``OptionalRules`` can express them: see ``yakuza2_options``.
 
 A benchmark helper, not a test: CI never runs it.
@@ -56,7 +56,7 @@ FLAGS = {
 
 @cache
 def yakuza2_options(aka: bool) -> OptionalRules:
-    """RULES.md §2.2 defaults in the package's terms (what cannot be set is listed in bench_riichi.py)."""
+    """docs/rules/riichi.md §2 defaults in the package's terms (what cannot be set is listed in bench_riichi.py)."""
     from mahjong.hand_calculating.hand_config import HandConstants, OptionalRules
 
     return OptionalRules(
@@ -88,7 +88,7 @@ def tiles_of(text: str) -> list[tuple[int, bool]]:
 class Copies:
     """Hands out 136-format ids: a red five is copy 0; plain fives take copies 1-3 first.
 
-    The package has one red five per suit: a second red 5p (RULES.md allows two)
+    The package has one red five per suit: a second red 5p (docs/rules/riichi.md §1 allows two)
     can only be a plain one here."""
 
     def __init__(self) -> None:

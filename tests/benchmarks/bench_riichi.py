@@ -32,7 +32,7 @@ c. ``mjscore batch --jobs J`` against ``--jobs 1`` on a larger file (default 20,
    hands), not pinned: wall and CPU times, and every output must be byte-identical.
 d. agreement (not a target): han, fu and payments of both on every hand, with the
    categories of disagreement and one example each. The package is configured as
-   RULES.md §2 says where ``OptionalRules`` can say it (see ``OPTIONS_NOTE``).
+   docs/rules/riichi.md says where ``OptionalRules`` can say it (see ``OPTIONS_NOTE``).
    d2 repeats it with the package's default options (what those settings change);
    d3 asks the package about the candidates the generator dropped because mjscore
    refused them; d4 scores a few fixed "probe" hands the random mix never makes,
@@ -75,7 +75,7 @@ STALE_HINT = (
 TARGET_CALL_RATIO = 3.0
 TARGET_E2E_RATIO = 1.0
 OPTIONS_NOTE = (
-    "mahjong OptionalRules set to RULES.md §2.2: has_open_tanyao=True (kuitan), has_aka_dora=per hand "
+    "mahjong OptionalRules set to docs/rules/riichi.md §2: has_open_tanyao=True (kuitan), has_aka_dora=per hand "
     "(on when a red five or aka=on is written), has_double_yakuman=True, kazoe_limit=KAZOE_LIMITED "
     "(13+ han = one yakuman), kiriage=False, fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False, "
     "renhou_as_yakuman=False (renhou never flagged), has_daisharin=True (pin only), has_daichisei=False, "
@@ -210,7 +210,7 @@ def hands_files(data: Path, count: int, seed: int, fresh: bool) -> tuple[dict[st
 
 def mahjong_inputs(jsonl: Path, defaults: bool = False) -> list[dict[str, Any]]:
     """The package's keyword arguments for every hand, objects built (untimed); with
-    ``defaults`` the package's own default OptionalRules instead of RULES.md's."""
+    ``defaults`` the package's own default OptionalRules instead of docs/rules/riichi.md §2's."""
     from bench_mahjong_script import yakuza2_options
     from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
     from mahjong.meld import Meld
@@ -602,7 +602,7 @@ PROBES = (
         "ryanshi: at 5+ honba a win needs 2 han without dora (no such rule in the package)",
         "123m456p789s12s55z+3s ron riichi honba=5",
     ),
-    ("two red 5p (RULES.md §2.1; the package has one red five per suit)", "123m004466p789s1z+1z ron riichi"),
+    ("two red 5p (docs/rules/riichi.md §1; the package has one red five per suit)", "123m004466p789s1z+1z ron riichi"),
     ("haitei and rinshan together (the package refuses)", "123m456p789s2z[1111z]+2z tsumo rinshan haitei seat=S"),
     ("chankan and houtei together (the package refuses)", "123m456p78s111z22z+9s ron chankan houtei"),
     (
@@ -614,8 +614,8 @@ PROBES = (
         "234m567p2z[5555m](777z)+2z ron aka=on",
     ),
     (
-        "a real yakuman and a counted yakuman tie on points: both keep the real one (RULES.md §2.5: counted "
-        "yakuman 'only when no real yakuman'; mjscore once kept the counted one, with more han); about 1 in "
+        "a real yakuman and a counted yakuman tie on points: both keep the real one (docs/rules/riichi.md §5: counted "
+        "yakuman only with no real limit hand; mjscore once kept the counted one, with more han); about 1 in "
         "30,000-100,000 random hands",
         "3334445556688s+8s tsumo double-riichi dora=7s",
     ),
@@ -732,7 +732,7 @@ def report(
             *categories(defaults, examples),
         ]
     if discards is not None:
-        lines.append(f"d3. the {discards.total:,} candidates mjscore refused, asked of the package (RULES.md options):")
+        lines.append(f"d3. the {discards.total:,} candidates mjscore refused, asked of the package (riichi options):")
         for (why, verdict_text), count in discards.verdicts.most_common():
             text, outcome = discards.examples[why, verdict_text]
             lines += [f"   {count:5,}  mjscore {why}; mahjong {verdict_text}", f"          {text}  ->  {outcome}"]

@@ -11,7 +11,7 @@ some Ba-ittsu. Every card is written in a random spelling: its two kanji
 Lines carry 1-3 distinct ``dora=`` chips, ``tsumo`` or ``ron``, and sometimes
 ``pot=N``, ``players=3`` and (on concealed hands) ``menzen``.
 
-Every hand respects the limits RULES.md §1 puts on a real one: 6 cards (7 with
+Every hand respects the limits docs/rules/baba.md puts on a real one: 6 cards (7 with
 one KAN), at most 4 copies of a kind counting melds, at most 4 OBABA.
 
 ``--check N`` reads back the first N lines with mjscore and fails unless each

@@ -4,7 +4,7 @@
 
 The same seed always gives the same files. Two files come from one random draw:
 
-* ``OUT.txt``: one hand per line in mjscore notation (``NOTATION.md``), e.g.
+* ``OUT.txt``: one hand per line in mjscore notation (``docs/notation.md``), e.g.
   ``234m067p5z(789s)(777z)+5z ron seat=S round=E dora=4p``;
 * ``OUT.mahjong.jsonl`` (or ``--mahjong``): the same hands, one JSON object per
   line, as the ``mahjong`` package (PyPI) takes them: the 136-tile arrays (hand,
@@ -16,7 +16,7 @@ The same seed always gives the same files. Two files come from one random draw:
 Every tile is a physical tile drawn from one 136-tile set (ids ``kind * 4 + copy``,
 as the ``mahjong`` package numbers them), so a hand never holds a fifth copy,
 indicators included, and a red five is the tile the ``mahjong`` package counts as
-red (16, 52, 88: one per suit, although RULES.md allows two red 5p). Hands have 14
+red (16, 52, 88: one per suit, although docs/rules/riichi.md §1 allows two red 5p). Hands have 14
 tiles counting a kong as three.
 
 The mix: closed and open hands of several styles (all simples, value-tile pungs,
@@ -573,7 +573,7 @@ def output_paths(out: Path, **given: Path | None) -> dict[str, Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Random complete, scoring riichi hands (mjscore + mahjong formats).")
-    parser.add_argument("out", type=Path, help="the hands file (mjscore notation), e.g. /tmp/riichi-5000.txt")
+    parser.add_argument("out", type=Path, help="the hands file (mjscore notation), e.g. riichi-5000.txt")
     parser.add_argument("--hands", type=int, default=5000, help="hands to write (default 5000)")
     parser.add_argument("--seed", type=int, default=20240611, help="random seed (default 20240611)")
     parser.add_argument("--mahjong", type=Path, help="the mahjong-package file (default OUT.mahjong.jsonl)")

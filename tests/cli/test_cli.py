@@ -1,7 +1,7 @@
 """The ``mjscore`` command line: score, batch, rules; formats, errors, exit codes,
 rules files, the MJSCORE_RULES variable and deck files.
 
-Expected scores are worked out from RULES.md §1; each says why in a ``# why:`` comment.
+Expected scores are worked out from docs/rules/baba.md; each says why in a ``# why:`` comment.
 """
 
 from __future__ import annotations
@@ -227,14 +227,14 @@ def test_a_draw_is_settled_under_the_rule_set_the_line_names(run: Run, ruleset: 
     doc = json.loads(run("score", f"{ruleset}:draw tenpai=E,S", "--format", "json").stdout)
     # why: hana inherits riichi's draws; its document names hana (it once said riichi)
     assert doc["ruleset"] == ruleset
-    # why: RULES.md §2.9, two tenpai: +1500 each, the two noten seats -1500 each
+    # why: docs/rules/riichi.md §9, two tenpai: +1500 each, the two noten seats -1500 each
     assert doc["deltas"] == {"E": 1500, "S": 1500, "W": -1500, "N": -1500}
     assert doc["settlement"] == {"kind": "exhaustive_draw", "tenpai": ["E", "S"], "nagashi": []}
 
 
 def test_a_draw_nobody_is_tenpai_in_says_no_payments(run: Run) -> None:
     result = run("score", "riichi: draw")
-    # why: RULES.md §2.9, 0 tenpai: nothing is paid; the table says so instead of drawing an empty table
+    # why: docs/rules/riichi.md §9, 0 tenpai: nothing is paid; the table says so instead of drawing an empty table
     assert result.exit_code == 0
     assert "E (dealer): +0  S: +0  W: +0  N: +0" in result.stdout
     assert result.stdout.rstrip().endswith("no payments (points)")
@@ -242,7 +242,7 @@ def test_a_draw_nobody_is_tenpai_in_says_no_payments(run: Run) -> None:
 
 def test_a_red_five_indicator_turns_aka_on_and_is_shown_as_written(run: Run) -> None:
     doc = json.loads(run("score", "riichi:123m456p789s11z22z+2z tsumo dora=0m", "--format", "json").stdout)
-    # why: NOTATION.md: writing a red five (an indicator too) turns aka on for the hand; the
+    # why: docs/notation.md: writing a red five (an indicator too) turns aka on for the hand; the
     # header shows the indicator as written, 0m, not as a plain 5m
     assert doc["context"]["options"]["aka"] is True
     assert doc["context"]["dora_indicators"] == ["0m"]
@@ -251,7 +251,7 @@ def test_a_red_five_indicator_turns_aka_on_and_is_shown_as_written(run: Run) -> 
 def test_stacked_limit_hands_are_named_in_words(run: Run) -> None:
     doc = json.loads(run("score", "riichi:111z222z333z444z5z+5z", "tsumo", "--format", "json").stdout)
     # why: big four winds 26 + all honours 13 + four concealed pungs on a single wait 26 = 65 han,
-    # five yakuman (RULES.md §2.5, stacking and double limit hands on): named as triple is, not "5x"
+    # five yakuman (docs/rules/riichi.md §5, stacking and double limit hands on): named as triple is, not "5x"
     assert (doc["summary"]["han"], doc["summary"]["limit"]) == (65, "yakuman")
     assert (doc["summary"]["yakuman"], doc["summary"]["limit_name"]) == (5, "quintuple yakuman")
 
@@ -297,7 +297,7 @@ def test_a_bad_winning_tile_is_explained_in_words(run: Run, hand: str) -> None:
 @pytest.mark.parametrize(
     ("hand", "message"),
     [
-        # why: RULES.md §2.1 four copies of each tile; §3 one of each flower and season
+        # why: docs/rules/riichi.md §1 four copies of each tile; docs/rules/hana.md §1 one of each flower
         ("riichi:11111m456p789s23s+4s ron", "5 copies of 1m (at most four exist)"),
         ("hana:123m456p789s11z22z+2z 1f1f tsumo", "2 copies of 1f (only one exists)"),
     ],
@@ -791,16 +791,16 @@ def test_rules_table_comes_from_the_engine_rows(run: Run, name: str) -> None:
 @pytest.mark.parametrize(
     ("name", "item", "value"),
     [
-        # why: RULES.md §2.4: Pinfu 1 han, closed hands only; the flushes lose one han open
+        # why: docs/rules/riichi.md §4: Pinfu 1 han, closed hands only; the flushes lose one han open
         ("riichi", "Pinfu", "1 / -"),
         ("riichi", "Half Flush", "3 / 2"),
         ("riichi", "Full Flush", "6 / 5"),
-        # why: RULES.md §2.5 and §2.2: Big Four Winds is a double limit hand, and double_yakuman
+        # why: docs/rules/riichi.md §5 and §2: Big Four Winds is a double limit hand, and double_yakuman
         # is on by default: two limits of 13 han, 26
         ("riichi", "Big Four Winds", "26"),
         # why: a single limit hand is 13 han
         ("riichi", "Little Four Winds", "13"),
-        # why: RULES.md §4: Big Crane 100, or 10 after discarding a Baida; Four Kongs 400;
+        # why: docs/rules/baida.md §5: Big Crane 100, or 10 after discarding a Baida; Four Kongs 400;
         # All Triplets and the chicken hand are the assumed house values (30, 1), marked *
         ("baida", "Big Crane", "100 / 10"),
         ("baida", "Four Kongs", "400"),

@@ -3,7 +3,7 @@
 Each example file is run through the real CLI (``mjscore batch FILE --format F``)
 and its stdout compared with ``examples/golden/<name>.<F>``, its stderr with
 ``examples/golden/<name>.stderr``. ``pytest --update-golden`` rewrites them; then
-check every changed line by hand against RULES.md. ``examples/golden/README.md``
+check every changed line by hand against the rule book (docs/rules/). ``examples/golden/README.md``
 is the evidence: the hand-worked total of every example hand, which the last
 test here holds the golden JSON to.
 """
@@ -75,7 +75,7 @@ def _check(path: Path, actual: str, update: bool) -> None:
         )
         pytest.fail(
             f"output differs from {rel}:\n{diff}\n"
-            "If the change is intended: pytest --update-golden, then check every changed line against RULES.md.",
+            "If the change is intended: pytest --update-golden, then check every changed line against docs/rules/.",
             pytrace=False,
         )
 

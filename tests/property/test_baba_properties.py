@@ -1,6 +1,6 @@
 """Properties of BABA scoring, on winning hands built from the deck (hypothesis).
 
-The strategies build hands that are winning by construction (RULES.md §1.2): two
+The strategies build hands that are winning by construction (docs/rules/baba.md §2): two
 Kohtsu with 0-2 OBABA each (concealed or PON), optionally one of them a KAN
 (An-KAN or open), San-toitsu, or Ba-ittsu; plus random chips, win, players and
 pot. A hand is written out in random but equivalent ways: any spelling of each card
@@ -211,7 +211,7 @@ def test_settlement_sums_to_zero(data: st.DataObject) -> None:
     assert net[WINNER] == result.received == sum(p.amount for p in result.payments if p.payee == WINNER)
     assert all(p.amount >= 0 for p in result.payments)
     others = (spec.players or 4) - 1
-    # RULES.md §1.6: tsumo, each other player pays the total; ron, the discarder alone; the pot on top.
+    # docs/rules/baba.md §6: tsumo, each other player pays the total; ron, the discarder alone; the pot on top.
     paid = result.total * (others if spec.win == "tsumo" else 1)
     assert result.received == paid + spec.pot
 
@@ -222,7 +222,7 @@ def test_a_winning_hand_always_scores_its_fundamental(data: st.DataObject) -> No
     spec = data.draw(specs())
     result = score(data.draw(texts(spec)))
     fundamentals = [line.rule_id for line in result.lines if line.rule_id in ("win", "ba-ittsu", "san-toitsu")]
-    assert len(fundamentals) == 1  # RULES.md §1.4: the one shape that gives the largest total
+    assert len(fundamentals) == 1  # docs/rules/baba.md §4: the one shape that gives the largest total
     assert result.total == sum(line.value for line in result.lines) >= 1
 
 
@@ -235,7 +235,7 @@ def test_another_dorayaki_chip_never_lowers_the_total(data: st.DataObject) -> No
     before, after = score(data.draw(texts(spec))), score(data.draw(texts(more)))
     assert after.total >= before.total
     if not spec.obaba_dora:
-        # why: DORAYAKI is 1 per real card of the chip's kind and nothing else changes (RULES.md §1.4).
+        # why: DORAYAKI is 1 per real card of the chip's kind and nothing else changes (docs/rules/baba.md §4).
         assert after.total - before.total == spec.real[chip]
 
 

@@ -122,7 +122,7 @@ def test_scoring_returns_or_raises_hand_error(text: str) -> None:
 )
 def test_blanks_read_alike(space: str, family: str, hand: str) -> None:
     text = hand.format(space, space)
-    # why: NOTATION.md: groups and items are separated by blanks, U+3000 (what a Japanese input method types) too
+    # why: docs/notation.md: groups and items are separated by blanks, U+3000 (what a Japanese input method types) too
     assert fast_form(family).body.fullmatch(text) is not None
     assert fast_tokens(family, text) == outcome(family, text)
 

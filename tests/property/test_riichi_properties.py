@@ -118,8 +118,8 @@ def test_settlement_sums_to_zero_and_reads_back(text: str) -> None:
     tsumo=st.booleans(),
 )
 def test_readings_rank_by_what_the_payers_pay(han: int, fu: int, yakuman: int, dealer: bool, tsumo: bool) -> None:
-    # why: readings are ranked by HandValue.points (RULES.md §2.3: most points first); with no
-    # honba, sticks or liability that is what §2.7's payments, each rounded up to 100, come to:
+    # why: readings are ranked by HandValue.points (docs/rules/riichi.md §3: most points first); with no
+    # honba, sticks or liability that is what docs/rules/riichi.md §7's payments, each rounded up to 100, come to:
     # dealer ron 6x base, non-dealer ron 4x; dealer tsumo 2x from each of three; non-dealer
     # tsumo 2x from the dealer and 1x from each of the other two. The payment table pays the same.
     value = hand_value(han, fu, yakuman, False, dealer=dealer, tsumo=tsumo)

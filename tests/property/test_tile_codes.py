@@ -50,6 +50,6 @@ def test_format_tiles_reads_back_sorted(tiles: list[tuple[int, bool]]) -> None:
 
 
 def test_format_tiles_examples() -> None:
-    # why: hand-written canonical forms (NOTATION.md: digits then their suit, red five as 0)
+    # why: hand-written canonical forms (docs/notation.md: digits then their suit, red five as 0)
     assert format_tiles(((0, False), (1, False), (2, False), (13, True), (13, False), (27, False))) == "123m05p1z"
     assert format_tiles(()) == ""

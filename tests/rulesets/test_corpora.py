@@ -1,8 +1,8 @@
 """The hand-worked corpora of the riichi family (``<ruleset>/corpus.txt``,
 formats in each folder's CORPUS.md).
 
-Every expectation there was worked out by hand from RULES.md (riichi §2, hana
-§3), with its working in the ``# why:`` lines above it. Each line becomes one
+Every expectation there was worked out by hand from the rule book (docs/rules/riichi.md,
+docs/rules/hana.md), with its working in the ``# why:`` lines above it. Each line becomes one
 test, tagged with the ``rule`` marker for every item it expects, and for every
 item it expects *not* to score: those its section is about, and those a
 ``# near miss of: ID, ID`` line above it names (a hand chosen to come close to
@@ -165,7 +165,7 @@ def _check_win(result: ScoreResult, match: re.Match[str]) -> None:
     if match["fu"] != "-":
         assert summary.fu == int(match["fu"])
     assert _settlement(result) == match["pay"]
-    if match["pay"].startswith("tsumo"):  # RULES.md §2.7: on a tsumo each of the three others pays
+    if match["pay"].startswith("tsumo"):  # docs/rules/riichi.md §7: on a tsumo each of the three others pays
         assert len([p for p in result.payments if p.payer != STICKS]) == 3
     assert result.received == int(match["received"])
     assert sum(p.amount for p in result.side_payments) == int(match["chips"] or 0)

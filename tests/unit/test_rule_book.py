@@ -9,7 +9,7 @@ from mjscore.rulesets.riichi.yaku import FOUR_RUNS, RULES
 
 def test_a_gated_row_is_asked_only_with_its_feature() -> None:
     book = RuleBook(RULES)
-    # why: Pinfu needs four runs (RULES.md §2.4), its gate; without the feature it is not asked
+    # why: Pinfu needs four runs (docs/rules/riichi.md §4), its gate; without the feature it is not asked
     assert "pinfu" not in {rule.id for rule in book.asked(frozenset(), is_open=False)}
     assert "pinfu" in {rule.id for rule in book.asked(frozenset({FOUR_RUNS}), is_open=False)}
 
@@ -19,7 +19,7 @@ def test_closed_only_rows_are_left_out_of_an_open_hand() -> None:
     every_gate = frozenset(rule.gate for rule in RULES if rule.gate)
     closed = [rule.id for rule in book.asked(every_gate, is_open=False)]
     opened = {rule.id for rule in book.asked(every_gate, is_open=True)}
-    # why: RULES.md §2.4: riichi, menzen tsumo, pinfu, pure double chow ... need a closed hand
+    # why: docs/rules/riichi.md §4: riichi, menzen tsumo, pinfu, pure double chow ... need a closed hand
     assert {"riichi", "menzen-tsumo", "pinfu", "pure-double-chow"} <= set(closed) - opened
     # why: with every feature present, a closed hand is asked every row, in table order (lines keep it)
     assert closed == [rule.id for rule in RULES]

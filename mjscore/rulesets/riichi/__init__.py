@@ -1,4 +1,4 @@
-"""Riichi mahjong under the Yakuza 2 table rules (RULES.md §2).
+"""Riichi mahjong under the Yakuza 2 table rules (docs/rules/riichi.md).
 
 The scoring items are the rows of ``yaku.RULES``; readings come from
 ``readings``; fu from ``fu``; points and payments from ``points``. This module
@@ -105,7 +105,7 @@ class Scored(NamedTuple):
 
     @property
     def key(self) -> tuple[int, bool, int, int]:
-        """Most points, then a real limit hand over a counted one (RULES.md §2.5), then han, then fu."""
+        """Most points, then a real limit hand over a counted one (docs/rules/riichi.md §5), then han, then fu."""
         return (self.points, self.yakuman > 0, self.han, self.fu)
 
 
@@ -131,7 +131,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
 
     @cached_property
     def limit_ids(self) -> frozenset[str]:
-        """The limit hands: they replace every other item (RULES.md §2.5)."""
+        """The limit hands: they replace every other item (docs/rules/riichi.md §5)."""
         return frozenset(r.id for r in self.rules if r.category == YAKUMAN)
 
     def value_text(self, rule: RiichiRule) -> str:
@@ -216,7 +216,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             message = "a red five (0m, 0p, 0s) is written but aka=off says none exist"
             problems.append(Problem("aka-off", message, items.option_cols["aka"]))
         elif has_red and not options.aka:
-            options = _aka_on(options)  # NOTATION.md: writing a red five turns aka on
+            options = _aka_on(options)  # docs/notation.md: writing a red five turns aka on
         return options
 
     def _flag_problems(
@@ -376,7 +376,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         found = features(reading, t, shared)
         lines = apply_rules(self.book, reading, t, o, is_open=not t.closed, features=found)
         limit_lines = [x for x in lines if x.rule_id in self.limit_ids]
-        if limit_lines:  # limit hands replace every other item (RULES.md §2.5)
+        if limit_lines:  # limit hands replace every other item (docs/rules/riichi.md §5)
             lines = tuple(limit_lines) if o.yakuman_stack else (max(limit_lines, key=_kept_first(t)),)
         return self._scored(reading, lines, fu_lines(reading, t), t, o, is_limit=bool(limit_lines))
 
@@ -496,13 +496,13 @@ def _aka_on(options: RiichiOptions) -> RiichiOptions:
 
 def _kept_first(t: RiichiTable) -> Callable[[ScoreLine], tuple[int, bool]]:
     """Which limit hand yakuman_stack=off keeps: the highest; of equal ones the one pao= answers
-    for, so that the liability still applies (RULES.md leaves the tie open), else the first row."""
+    for, so that the liability still applies (docs/rules/riichi.md §5), else the first row."""
     return lambda x: (x.value, t.pao is not None and x.rule_id in LIABILITY_YAKUMAN)
 
 
 def _liable_base(deal: RiichiDeal, best: Scored) -> int:
     """The part of the base the pao= player answers for: the liable limit hands whose pungs
-    show one fed (an open meld); refused when there are none (RULES.md §2.8)."""
+    show one fed (an open meld); refused when there are none (docs/rules/riichi.md §8)."""
     if deal.table.pao is None:
         return 0
     col = deal.items.values["pao"][1]

@@ -1,4 +1,4 @@
-"""Fu (minipoints), itemised line by line (RULES.md §2.6)."""
+"""Fu (minipoints), itemised line by line (docs/rules/riichi.md §6)."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def fu_lines(r: RiichiReading, t: RiichiTable) -> tuple[tuple[ScoreLine, ...], i
         ]
     if r.pair is not None:
         lines += _pair_lines(r.pair, t.seat, t.round)
-    if t.flower_fu and not pinfu:  # flower fu are ignored while Pinfu is claimed (RULES.md §3)
+    if t.flower_fu and not pinfu:  # flower fu are ignored while Pinfu is claimed (docs/rules/hana.md §4)
         lines.append(_line("flowers", "flowers", t.flower_fu, f"{len(t.flowers)} set aside"))
     if WAIT_FU[r.wait]:
         lines.append(_wait_line(r.wait, t.winning))

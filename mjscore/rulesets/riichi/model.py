@@ -10,7 +10,7 @@ from mjscore.hand import SHAPE_SIZE, Group, Hand, IdentityEnum, MeldKind, Shape,
 from mjscore.options import option
 from mjscore.tiles import DEALER, FLOWERS, HONOURS, RIICHI_KINDS, dora_after, tile_name
 
-_Y2 = "RULES.md §2.2 (Yakuza 2 default)"
+_Y2 = "docs/rules/riichi.md §2 (Yakuza 2 default)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,7 +18,7 @@ class RiichiOptions:
     kuitan: bool = option(True, "All Simples also counts on an open hand", _Y2)
     aka: bool = option(False, "red fives exist, each worth 1 han (writing one turns this on)", _Y2)
     ryanshi: bool = option(True, "at honba 5 or more a win needs 2 han without dora", _Y2)
-    yakuman_stack: bool = option(True, "several yakuman in one hand add up", "RULES.md §2.2 house default")
+    yakuman_stack: bool = option(True, "several yakuman in one hand add up", "docs/rules/riichi.md §2 house default")
     double_yakuman: bool = option(True, "the four double limit hands count twice", _Y2)
     kiriage: bool = option(False, "round 4 han 30 fu and 3 han 60 fu up to mangan", _Y2)
 
@@ -32,7 +32,7 @@ class Wait(IdentityEnum):
     SPECIAL = "special"  # Seven Pairs, Thirteen Orphans: no set was completed
 
 
-WAIT_FU = {wait: 2 if wait in (Wait.CLOSED, Wait.EDGE, Wait.SINGLE) else 0 for wait in Wait}  # RULES.md §2.6
+WAIT_FU = {wait: 2 if wait in (Wait.CLOSED, Wait.EDGE, Wait.SINGLE) else 0 for wait in Wait}  # docs/rules/riichi.md §6
 
 
 _RUN, _SET, _KAN, _PAIR = Shape.RUN, Shape.SET, Shape.KAN, Shape.PAIR

@@ -131,7 +131,7 @@ def read_hand(tokens: Sequence[Token], problems: list[Problem]) -> WrittenHand |
             col = tokens[0].loc + 1 if tokens else 0
             problems.append(Problem("tile-count", "no concealed tile and no +TILE: which tile won the hand?", col))
             return None
-        winning = concealed.pop()  # NOTATION.md: the last concealed tile written is the winner
+        winning = concealed.pop()  # docs/notation.md: the last concealed tile written is the winner
     else:
         reds += winning[1]
     all_tiles = (*concealed, winning, *meld_tiles)

@@ -1,4 +1,4 @@
-"""Points and payments (RULES.md §2.7-§2.9): limits, rounding, honba, sticks,
+"""Points and payments (docs/rules/riichi.md §7-§9): limits, rounding, honba, sticks,
 liability, and the settlements of an exhaustive draw."""
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def _base(han: int, fu: int, yakuman: int, kiriage: bool) -> tuple[int, str]:
 
 def share(base: int, dealer: bool, *, tsumo: bool, payer_is_dealer: bool = False) -> int:
     """What one payer owes for a hand of ``base`` points, rounded up to 100, before honba
-    (RULES.md §2.7): the discarder pays 6x a dealer's, 4x another's; on a tsumo each
+    (docs/rules/riichi.md §7): the discarder pays 6x a dealer's, 4x another's; on a tsumo each
     pays 2x, or 1x when neither the winner nor the payer is the dealer."""
     if not tsumo:
         return round_up(base * (6 if dealer else 4))
@@ -147,7 +147,7 @@ def _discarder(table: Table) -> str:
 
 def _liability(base: int, dealer: bool, table: Table, honba: int) -> list[Payment]:
     """Tsumo: the liable player pays the whole limit; ron by another's discard: half each.
-    ``honba`` are paid as on any win (RULES.md §2.7): on a ron by the discarder; on a tsumo
+    ``honba`` are paid as on any win (docs/rules/riichi.md §7): on a ron by the discarder; on a tsumo
     by the liable player, who pays the whole hand, for all three payers."""
     assert table.liable is not None
     whole = share(base, dealer, tsumo=False)  # the whole hand, as one payer of a ron pays it

@@ -1,4 +1,4 @@
-"""Every reading of a complete riichi hand (RULES.md §2.3).
+"""Every reading of a complete riichi hand (docs/rules/riichi.md §3).
 
 For each decomposition into four sets and a pair, every group the winning tile
 could have completed is a separate reading: it decides the wait (and its fu),

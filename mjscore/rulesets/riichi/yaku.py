@@ -1,4 +1,4 @@
-"""Riichi scoring items as data rows (RULES.md §2.4, §2.5).
+"""Riichi scoring items as data rows (docs/rules/riichi.md §4, §5).
 
 Each row: id, English name, Japanese name, category, han closed, condition,
 predicate, the rows it supersedes, han open (0: closed hands only), and the
@@ -801,6 +801,6 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
 )
 
 RULES: tuple[RiichiRule, ...] = YAKU_RULES + YAKUMAN_RULES
-# pao (RULES.md §2.8): the limit hands a player who fed their last pung answers for, and
+# pao (docs/rules/riichi.md §8): the limit hands a player who fed their last pung answers for, and
 # the honours of those pungs (an open meld of one of them shows a pung was fed).
 LIABILITY_YAKUMAN = {"big-three-dragons": DRAGONS, "big-four-winds": WINDS}

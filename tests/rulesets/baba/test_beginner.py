@@ -1,4 +1,4 @@
-"""BABA Beginner rules (``baba-beginner:``), RULES.md §1.2, §1.5 and §1.6.
+"""BABA Beginner rules (``baba-beginner:``), docs/rules/baba.md §2, §5 and §6.
 
 Beginner scoring is WIN (two Kohtsu) 1 KOBAN + DORAYAKI 1 per matching card,
 and nothing else: no KAN, no Ba-ittsu, no San-toitsu, no Menzen, no yaku.
@@ -139,7 +139,7 @@ def test_beginner_not_winning(line: str) -> None:
 @pytest.mark.parametrize(
     "line",
     [
-        # why: RULES.md §1.5: no KAN in Beginner, whether An-KAN [...] or open (....)
+        # why: docs/rules/baba.md §5: no KAN in Beginner, whether An-KAN [...] or open (....)
         pytest.param("baba-beginner:[馬庭馬庭馬庭馬庭] 番場番場番場 tsumo", id="an-kan"),
         pytest.param("baba-beginner:(馬庭馬庭馬庭馬庭) 番場番場番場 ron", id="open-kan"),
         pytest.param("baba-beginner:(馬庭馬庭OO) 番場番場番場 ron", id="kan-with-obaba"),

@@ -1,6 +1,6 @@
-"""BABA Expert rules (``baba:``), RULES.md §1.2-§1.4 and §1.6.
+"""BABA Expert rules (``baba:``), docs/rules/baba.md §2-§4 and §6.
 
-Every expectation below is worked out by hand from RULES.md; the ``# why:``
+Every expectation below is worked out by hand from docs/rules/baba.md; the ``# why:``
 comment above a case is that working. Card kinds of the default deck and the
 yaku kanji (馬 場 々) each contains:
 
@@ -566,7 +566,7 @@ def test_chin_itsu_two_kanji_counted_once(tmp_path: Path) -> None:
     assert result.total == 4
 
 
-# --- payments (RULES.md §1.6) ----------------------------------------------------
+# --- payments (docs/rules/baba.md §6) ----------------------------------------------------
 
 BRIEF = "baba:馬馬馬場場O dora=場"  # a 5 KOBAN hand (see brief-example above)
 

@@ -1,4 +1,4 @@
-"""A Kohtsu dealt or drawn and only shown face up, written {…} (RULES.md §1.3).
+"""A Kohtsu dealt or drawn and only shown face up, written {…} (docs/rules/baba.md §3).
 
 It is not a claim, so by the house default it keeps Menzen; the option
 ``shown_menzen=off`` makes it count as open. It is a fixed group like any meld.

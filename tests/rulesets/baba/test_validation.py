@@ -1,6 +1,6 @@
 """BABA lines that cannot be scored: every problem, its stable code and column.
 
-RULES.md §1.1-§1.3 say which hands can exist; NOTATION.md says what a user
+docs/rules/baba.md §1-§3 say which hands can exist; docs/notation.md says what a user
 must be told and that all problems of one hand are reported together. A
 column is 1-based into the line as typed; 0 means the hand as a whole.
 """
@@ -56,7 +56,7 @@ def bad(id: str, line: str, *expected: tuple[str, Where]) -> Any:
 
 CASES = [
     # --- card count ----------------------------------------------------------
-    # why: NOTATION.md's example: 2 cards (6 needed) and no tsumo/ron -> card-count at the cards, win-missing
+    # why: docs/notation.md's example: 2 cards (6 needed) and no tsumo/ron -> card-count at the cards, win-missing
     #      for the whole line; listed in column order
     bad("card-count-brief", "baba:馬場馬場", ("win-missing", 0), ("card-count", "馬場")),
     # why: 7 cards without a KAN (a concealed four is no KAN) -> card-count
@@ -78,7 +78,7 @@ CASES = [
     bad("unknown-card-in-hand", "baba:馬馬馬場場X tsumo", ("unknown-card", "X")),
     # why: X inside a meld -> unknown-card at the X
     bad("unknown-card-in-meld", "baba:(馬場馬場X) 番場番場番場 ron", ("unknown-card", "X")),
-    # why: NOTATION.md: dora=xyz -> xyz is not a card, at the column of xyz
+    # why: docs/notation.md: dora=xyz -> xyz is not a card, at the column of xyz
     bad("unknown-chip", "baba:馬馬馬場場O dora=xyz tsumo", ("unknown-card", "xyz")),
     # --- melds ----------------------------------------------------------------
     # why: a meld's cards must match (OBABA may stand in): 馬場 馬庭 馬場 -> bad-meld at the "("
@@ -151,14 +151,14 @@ def test_problems(line: str, expected: list[tuple[str, int]]) -> None:
 
 
 def test_card_count_message() -> None:
-    # NOTATION.md: baba:馬場馬場 must say a BABA hand holds 6 cards (7 with a KAN)
+    # docs/notation.md: baba:馬場馬場 must say a BABA hand holds 6 cards (7 with a KAN)
     (message,) = messages("baba:馬場馬場 tsumo")
     assert "6 cards (7 with a KAN)" in message
     assert "2 given" in message
 
 
 def test_unknown_card_lists_the_cards() -> None:
-    # NOTATION.md: dora=xyz must say xyz is not a card and list the known cards
+    # docs/notation.md: dora=xyz must say xyz is not a card and list the known cards
     (message,) = messages("baba:馬馬馬場場O dora=xyz tsumo")
     assert "'xyz' is not a card" in message
     assert CARD_NAMES in message
@@ -192,7 +192,7 @@ def test_empty_value_column(item: str) -> None:
 
 
 def test_upper_case_win_word_is_an_unknown_word() -> None:
-    # why: NOTATION.md: unknown words are errors with a "did you mean"; RON cannot be cards (no card is
+    # why: docs/notation.md: unknown words are errors with a "did you mean"; RON cannot be cards (no card is
     #      written R or RO...), so the line has no win word (win-missing) and one unknown word RON -> 'ron'
     line = "baba:馬馬馬場場O RON"
     assert problems(line) == [("win-missing", 0), ("unknown-word", col(line, "RON"))]
