@@ -9,6 +9,7 @@ with the rows below and the highest total kept. Values the source leaves blank
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -380,8 +381,10 @@ class Baida(RuleSet[BaidaDeal]):
         assert seat is not None  # for the type checker: a seat that could not be read is a problem
         wild_kinds = baida_kinds(indicator)
         full = hand.hand()  # its concealed kinds sorted, the winning tile among them
-        naturals = tuple([k for k in full.concealed if k not in wild_kinds])
-        built = Hand(naturals, len(full.concealed) - len(naturals), full.melds)
+        naturals = [k for k in full.concealed if k not in wild_kinds]
+        if _won_plain_baida(hand, win, wild_kinds):
+            insort(naturals, hand.winning[0])
+        built = Hand(tuple(naturals), len(full.concealed) - len(naturals), full.melds)
         table = BaidaTable(built, wild_kinds, win, frozenset(items.flags), seat)
         return BaidaDeal(text, table, options, items, hand)
 
@@ -451,6 +454,7 @@ class Baida(RuleSet[BaidaDeal]):
             unit=self.unit,
             total=total,
             payments=payments,
+            notes=_notes(deal),
             candidates=listed,
             total_label="hand total",
         )
@@ -531,13 +535,19 @@ def _hand_problems(hand: written.WrittenHand, indicator: int, win: Win | None, c
         problems.append(
             Problem("baida-in-meld", "a Baida cannot be used to claim a meld: none may be in (...) or [...]", col)
         )
-    baida_held = any(k in wild_kinds for k, _ in (*hand.concealed, hand.winning))
+    baida_held = any(k in wild_kinds for k, _ in hand.concealed)  # a tile won by ron is not held: a discard
     opened = any(kind is MeldKind.OPEN for kind, _ in hand.melds)
     if win is Win.RON and baida_held and opened:
         problems.append(
             Problem("baida-ron-open", "a hand holding Baida with an open meld must be won by self-draw (tsumo)", col)
         )
     return problems
+
+
+def _won_plain_baida(hand: written.WrittenHand, win: Win | None, wild_kinds: tuple[int, int]) -> bool:
+    """Won by ron on a tile of a Baida kind: another player's tile (a discard, or robbed from a
+    kong), taken at face value, not wild (docs/rules/baida.md)."""
+    return win is Win.RON and hand.winning[0] in wild_kinds
 
 
 def _situation_problems(
@@ -554,6 +564,14 @@ def _situation_problems(
     if "chiihou" in flags and win is Win.TSUMO:
         problems.append(Problem("chiihou-tsumo", "chiihou is won on the dealer's first discard: ron", flags["chiihou"]))
     return problems
+
+
+def _notes(deal: BaidaDeal) -> tuple[str, ...]:
+    t = deal.table
+    if not _won_plain_baida(deal.written, t.win, t.wild_kinds):
+        return ()
+    won = tile_name(deal.written.winning[0])
+    return (f"the {won} won is another player's tile: taken at face value, not a Baida",)
 
 
 def _describe(r: Reading) -> str:
