@@ -326,7 +326,13 @@ def _never(_r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
 # have one home, for the lines and for the rules table.
 CHICKEN_HAND: BaidaRule = Rule("chicken", "Chicken Hand", "雞糊", PATTERN, 1, "no pattern (assumed value)", _never)
 SEVEN_BAIDA_HAND: BaidaRule = Rule(
-    "seven-baida", "Seven Baida", "七百搭", BONUS, HAND_CAP, "all seven Baida, whatever the hand; nothing else", _never
+    "seven-baida",
+    "Seven Baida",
+    "七百搭",
+    BONUS,
+    HAND_CAP,
+    "all seven Baida self-drawn, whatever the hand; nothing else",
+    _never,
 )
 # The rows whose value is an option's default (RULES.md §4 house values), by option name.
 _ASSUMED_OPTION = {"all-triplets": "all_triplets", "seven-pairs": "seven_pairs", "chicken": "chicken"}
@@ -387,7 +393,9 @@ class Baida(RuleSet[BaidaDeal]):
     def evaluate(self, deal: BaidaDeal, explain: bool = False) -> ScoreResult:
         t, o = deal.table, deal.options
         scored = [(r, *self._score(r, t, o)) for r in _readings(t, o)]
-        if t.hand.wilds == SEVEN_BAIDA:  # declared on collecting all seven, whatever the rest (RULES.md §4)
+        # declared on collecting all seven, whatever the rest (RULES.md §4): on drawing the seventh, so
+        # self-drawn; a hand that holds seven and wins on a discard is scored as it stands
+        if t.hand.wilds == SEVEN_BAIDA and t.win is Win.TSUMO:
             line = SEVEN_BAIDA_HAND.line(1, False, "no other bonus")
             scored.append((Reading("seven Baida", ()), (line,), HAND_CAP))
         if not scored:
