@@ -179,7 +179,7 @@ def _split_at_0(held: bytes) -> tuple[Groups, ...]:
     check both searches agree)."""
     found: list[Groups] = []
     _splits_from(list(held), 0, sum(held) % 3 // 2, [], found)
-    return tuple(sorted(found, key=lambda gs: [_group_key(g) for g in gs]))
+    return tuple(sorted(found, key=lambda gs: [group_key(g) for g in gs]))
 
 
 def _splits_from(counts: list[int], k: int, pairs: int, groups: list[Group], found: list[Groups]) -> None:
@@ -224,8 +224,8 @@ def _decompose(counts: tuple[int, ...], wilds: int, sets: int, pairs: int, targe
         need_sets = sets - (group.shape is not Shape.PAIR)
         need_pairs = pairs - (group.shape is Shape.PAIR)
         for tail in _decompose(tuple(rest), left, need_sets, need_pairs, target):
-            found.add(tuple(sorted((group, *tail), key=_group_key)))
-    return tuple(sorted(found, key=lambda gs: [_group_key(g) for g in gs]))
+            found.add(tuple(sorted((group, *tail), key=group_key)))
+    return tuple(sorted(found, key=lambda gs: [group_key(g) for g in gs]))
 
 
 def _groups_with(
@@ -266,5 +266,6 @@ def _wild_only(wilds: int, sets: int, pairs: int, target: Target) -> tuple[Group
 _SHAPE_ORDER = {shape: i for i, shape in enumerate(Shape)}
 
 
-def _group_key(g: Group) -> tuple[int, int, int]:
+def group_key(g: Group) -> tuple[int, int, int]:
+    """The order of the groups of a split: by kind (wilds alone first), shape, wilds."""
     return (-1 if g.kind is None else g.kind, _SHAPE_ORDER[g.shape], g.wilds)

@@ -9,11 +9,13 @@ with the rows below and the highest total kept. Values the source leaves blank
 
 from __future__ import annotations
 
+from bisect import insort
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from mjscore.decompose import Target, decompose, kind_counts
+from mjscore.decompose import Target, decompose, group_key, kind_counts
 from mjscore.engine import Rule, apply_rules, flag_is_set
 from mjscore.errors import Problem
 from mjscore.hand import Group, Hand, MeldKind, Reading, Shape, Win, bracketed
@@ -24,7 +26,7 @@ from mjscore.payment import DISCARDER, Party, Payment
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, Summary
 from mjscore.rulesets.base import RuleRow, RuleSet
 from mjscore.rulesets.riichi import notation as written
-from mjscore.rulesets.riichi.model import group_text
+from mjscore.rulesets.riichi.model import group_text, group_tiles
 from mjscore.rulesets.riichi.readings import meld_group
 from mjscore.settings import Settings
 from mjscore.tiles import (
@@ -86,15 +88,10 @@ class BaidaDeal:
 BaidaRule = Rule[Reading, BaidaTable, BaidaOptions]
 
 
-# --- facts about a reading: groups of a known kind, and groups of wilds alone
-
-
-def _free_sets(r: Reading) -> int:
-    return sum(1 for g in r.groups if g.kind is None and g.shape is Shape.SET)
+# --- facts about a reading (every group has a kind: ``_assigned`` gave one to Baida alone)
 
 
 def _suits(r: Reading) -> set[int]:
-    """The suits of the groups of a known kind (groups of wilds alone have none)."""
     return {g.kind // 9 for g in r.groups if g.kind is not None and g.kind < HONOURS}
 
 
@@ -102,17 +99,17 @@ def _has_honours(r: Reading) -> bool:
     return any(g.kind is not None and g.kind >= HONOURS for g in r.groups)
 
 
+def _straight_starts(suit: int) -> tuple[int, int, int]:
+    """The first kinds of the 123, 456 and 789 of a suit."""
+    return (9 * suit, 9 * suit + 3, 9 * suit + 6)
+
+
 def _straight_suit(r: Reading) -> int | None:
-    """The suit of a 123 456 789 that the reading makes (wild-only sets fill missing runs)."""
+    """The suit of a 123 456 789 that the reading makes."""
     if r.shape != STANDARD:
         return None
     runs = {g.kind for g in r.groups if g.shape is Shape.RUN}
-    free = _free_sets(r)
-    for suit in (0, 9, 18):
-        missing = sum(start not in runs for start in (suit, suit + 3, suit + 6))
-        if missing <= free and missing < 3:
-            return suit // 9
-    return None
+    return next((suit for suit in (0, 1, 2) if runs.issuperset(_straight_starts(suit))), None)
 
 
 # --- patterns
@@ -167,8 +164,8 @@ def _baida_dragon(r: Reading, t: BaidaTable, _o: BaidaOptions) -> int:
     suit = _straight_suit(r)
     if suit is None or any(k >= HONOURS or k // 9 != suit for k in t.wild_kinds):
         return 0
-    straight = [g for g in r.groups if g.shape is Shape.RUN and g.kind is not None and g.kind // 9 == suit]
-    return any(g.wilds for g in straight) or _free_sets(r) > 0
+    straight = _straight_starts(suit)
+    return any(g.wilds for g in r.groups if g.shape is Shape.RUN and g.kind in straight)
 
 
 def _four_kongs(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
@@ -331,7 +328,13 @@ def _never(_r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
 # have one home, for the lines and for the rules table.
 CHICKEN_HAND: BaidaRule = Rule("chicken", "Chicken Hand", "雞糊", PATTERN, 1, "no pattern (assumed value)", _never)
 SEVEN_BAIDA_HAND: BaidaRule = Rule(
-    "seven-baida", "Seven Baida", "七百搭", BONUS, HAND_CAP, "all seven Baida, whatever the hand; nothing else", _never
+    "seven-baida",
+    "Seven Baida",
+    "七百搭",
+    BONUS,
+    HAND_CAP,
+    "all seven Baida self-drawn, whatever the hand; nothing else",
+    _never,
 )
 # The rows whose value is an option's default (docs/rules/baida.md §4 house values), by option name.
 _ASSUMED_OPTION = {"all-triplets": "all_triplets", "seven-pairs": "seven_pairs", "chicken": "chicken"}
@@ -384,15 +387,19 @@ class Baida(RuleSet[BaidaDeal]):
         assert seat is not None  # for the type checker: a seat that could not be read is a problem
         wild_kinds = baida_kinds(indicator)
         full = hand.hand()  # its concealed kinds sorted, the winning tile among them
-        naturals = tuple([k for k in full.concealed if k not in wild_kinds])
-        built = Hand(naturals, len(full.concealed) - len(naturals), full.melds)
+        naturals = [k for k in full.concealed if k not in wild_kinds]
+        if _won_plain_baida(hand, win, wild_kinds):
+            insort(naturals, hand.winning[0])
+        built = Hand(tuple(naturals), len(full.concealed) - len(naturals), full.melds)
         table = BaidaTable(built, wild_kinds, win, frozenset(items.flags), seat, discarder)
         return BaidaDeal(text, table, options, items, hand)
 
     def evaluate(self, deal: BaidaDeal, explain: bool = False) -> ScoreResult:
         t, o = deal.table, deal.options
         scored = [(r, *self._score(r, t, o)) for r in _readings(t, o)]
-        if t.hand.wilds == SEVEN_BAIDA:  # declared on collecting all seven, whatever the rest (docs/rules/baida.md §6)
+        # declared on collecting all seven, whatever the rest (docs/rules/baida.md §6): on drawing the seventh, so
+        # self-drawn; a hand that holds seven and wins on a discard is scored as it stands
+        if t.hand.wilds == SEVEN_BAIDA and t.win is Win.TSUMO:
             line = SEVEN_BAIDA_HAND.line(1, False, "no other bonus")
             scored.append((Reading("seven Baida", ()), (line,), HAND_CAP))
         if not scored:
@@ -474,6 +481,7 @@ class Baida(RuleSet[BaidaDeal]):
             parties=parties,
             winner=winner,
             summary=Summary(hand_value=sum(p.amount for p in payments)),
+            notes=_notes(deal),
             candidates=listed,
             total_label="hand total",
         )
@@ -485,15 +493,61 @@ def _readings(t: BaidaTable, o: BaidaOptions) -> Iterator[Reading]:
     target = Target(sets=4 - len(melded), pairs=1, run_starts=RUN_STARTS, wild_only_groups=True)
     counts = kind_counts(hand.concealed, RIICHI_KINDS)
     for groups in decompose(counts, hand.wilds, target):
-        yield Reading(STANDARD, melded + groups)
+        yield from _assigned(Reading(STANDARD, melded + groups))
     if hand.melds:
         return
     if o.seven_pairs and _seven_pairs_possible(counts, hand.wilds):
         held = tuple(Group(Shape.PAIR, k, 2 - n) for k, n in enumerate(counts) if n)
         spare = hand.wilds - sum(g.wilds for g in held)  # the Baida left pair among themselves
-        yield Reading(SEVEN_PAIRS, held + (Group(Shape.PAIR, None, 2),) * (spare // 2))
+        yield from _assigned(Reading(SEVEN_PAIRS, held + (Group(Shape.PAIR, None, 2),) * (spare // 2)))
     if _thirteen_possible(counts, hand.wilds):
         yield Reading(THIRTEEN, tuple(Group(Shape.SINGLE, k) for k in sorted(TERMINALS_AND_HONOURS)))
+
+
+def _assigned(r: Reading) -> Iterator[Reading]:
+    """``r`` with each group of Baida alone (of no kind) given a kind, every way a pattern can
+    tell apart (docs/rules/baida.md: every assignment is tried). Patterns ask of a group only its suit
+    and, for a straight, its run. So such a group takes the suit of the hand's other suited
+    groups (one suit is never worse than two; an honour could only turn Pure One-Suit into
+    Mixed), and, in each suit whose straight lacks no more runs than there are such sets,
+    those sets may fill the runs instead."""
+    if all(g.kind is not None for g in r.groups):
+        yield r
+        return
+    suits = sorted(_suits(r))
+    yield _filled(r, suits[0] if suits else 0, ())
+    if r.shape != STANDARD:
+        return
+    free_sets = sum(g.kind is None and g.shape is Shape.SET for g in r.groups)
+    runs = {g.kind for g in r.groups if g.shape is Shape.RUN}
+    for suit in suits:
+        missing = tuple(start for start in _straight_starts(suit) if start not in runs)
+        if 0 < len(missing) <= free_sets:
+            yield _filled(r, suit, missing)
+
+
+def _filled(r: Reading, suit: int, runs: tuple[int, ...]) -> Reading:
+    """``r`` with its sets of Baida alone made the ``runs`` (by first kind), and its other groups
+    of Baida alone made of the kinds of ``suit`` the reading uses least (seven pairs: a kind not
+    yet paired; else a kind that still has copies to stand for)."""
+    kinds = range(9 * suit, 9 * suit + 9)
+    used = Counter(k for g in r.groups if g.kind is not None for k in group_tiles(g))
+    starts = iter(runs)
+    made = []
+    for g in r.groups:
+        if g.kind is not None:
+            continue
+        start = next(starts, None) if g.shape is Shape.SET else None
+        group = (
+            Group(Shape.RUN, start, 3)
+            if start is not None
+            else Group(g.shape, min(kinds, key=used.__getitem__), g.wilds)
+        )
+        used.update(group_tiles(group))
+        made.append(group)
+    melds = [g for g in r.groups if g.meld is not None]
+    concealed = sorted([g for g in r.groups if g.meld is None and g.kind is not None] + made, key=group_key)
+    return Reading(r.shape, (*melds, *concealed))
 
 
 def _seven_pairs_possible(counts: tuple[int, ...], wilds: int) -> bool:
@@ -554,13 +608,19 @@ def _hand_problems(hand: written.WrittenHand, indicator: int, win: Win | None, c
         problems.append(
             Problem("baida-in-meld", "a Baida cannot be used to claim a meld: none may be in (...) or [...]", col)
         )
-    baida_held = any(k in wild_kinds for k, _ in (*hand.concealed, hand.winning))
+    baida_held = any(k in wild_kinds for k, _ in hand.concealed)  # a tile won by ron is not held: a discard
     opened = any(kind is MeldKind.OPEN for kind, _ in hand.melds)
     if win is Win.RON and baida_held and opened:
         problems.append(
             Problem("baida-ron-open", "a hand holding Baida with an open meld must be won by self-draw (tsumo)", col)
         )
     return problems
+
+
+def _won_plain_baida(hand: written.WrittenHand, win: Win | None, wild_kinds: tuple[int, int]) -> bool:
+    """Won by ron on a tile of a Baida kind: another player's tile (a discard, or robbed from a
+    kong), taken at face value, not wild (docs/rules/baida.md)."""
+    return win is Win.RON and hand.winning[0] in wild_kinds
 
 
 def _situation_problems(
@@ -579,12 +639,17 @@ def _situation_problems(
     return problems
 
 
+def _notes(deal: BaidaDeal) -> tuple[str, ...]:
+    t = deal.table
+    if not _won_plain_baida(deal.written, t.win, t.wild_kinds):
+        return ()
+    won = tile_name(deal.written.winning[0])
+    return (f"the {won} won is another player's tile: taken at face value, not a Baida",)
+
+
 def _describe(r: Reading) -> str:
     parts = []
     for g in r.groups:
-        if g.kind is None:
-            parts.append(f"{'pung' if g.shape is Shape.SET else 'pair'} of Baida alone")
-            continue
         text = group_text(g)
         if g.wilds:
             text += f" ({g.wilds} Baida)"
