@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from mjscore.errors import HandError, NotationError, Problem
 from mjscore.hand import Win
-from mjscore.notation.tokens import RULESET_RE, Token, fast_tokens
+from mjscore.notation.tokens import RULESET_RE, Token, fast_read, fast_tokens
 from mjscore.options import OptionSpec
 
 if TYPE_CHECKING:
@@ -44,15 +44,15 @@ def tokenize(text: str, family: str, start: int) -> list[Token]:
 
     from mjscore.notation.grammar import parse_structured
 
-    body = text[start:]
+    resume = fast_read(family, text, start).resume(start)
     try:
-        return parse_structured(family, text, start)  # the fast reader declined it above
+        return parse_structured(family, text, start, resume)  # from where the fast reader stopped
     except pp.ParseBaseException as exc:
         hint = _HINTS.get(family)
         message = _expected(exc)
-        if hint and hint[0].search(body):
+        if hint and hint[0].search(text, start):
             message += f"; {hint[1]}"
-        raise NotationError(text, start + exc.loc + 1, message) from None
+        raise NotationError(text, resume[1] + exc.loc + 1, message) from None
 
 
 def _expected(exc: ParseBaseException) -> str:
