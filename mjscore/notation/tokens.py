@@ -54,7 +54,7 @@ TILES_RE = r"(?:[0-9]+[mpszfg])+"  # "123m406p": digits, then their suit letter 
 WINNING_TILE_RE = r"[0-9][mpszfg]"
 # In any case ("RON"): in the mpsz family no card code is made of letters (BABA's are, so its flags are lower case).
 MPSZ_FLAG_RE = r"(?i:" + "|".join(sorted(MPSZ_FLAGS, key=len, reverse=True)) + ")" + _ENDS
-DRAW_RE = r"draw" + _ENDS
+DRAW_RE = r"(?i:draw)" + _ENDS  # in any case, as the flags: no mpsz card code is made of letters
 
 
 class Token(NamedTuple):

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from mjscore import score
 from mjscore.notation.build import gather_items, tokenize
 from mjscore.rulesets import all_rulesets
 from mjscore.rulesets.base import RuleSet
@@ -32,3 +33,11 @@ def test_flags_values_options_and_problems() -> None:
     # why: kiriage=maybe is no switch value (column of "maybe", index 31); the second "ron" is a
     # duplicate (index 37); "nonsense" (index 41) and "zzz=" (index 50) are unknown words
     assert codes == [("bad-value", 32), ("duplicate-item", 38), ("unknown-word", 42), ("unknown-word", 51)]
+
+
+@pytest.mark.parametrize("word", ["DRAW", "Draw"])
+def test_draw_is_read_in_any_case(word: str) -> None:
+    upper, lower = score(f"riichi: {word} tenpai=E"), score("riichi: draw tenpai=E")
+    # why: RULES.md §2.9, one tenpai (East): +3000 from 1000 by each other seat, whatever case draw is in
+    assert upper.payments == lower.payments
+    assert sum(p.amount for p in upper.payments) == 3000
