@@ -14,10 +14,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from mjscore.errors import HandError, NotationError, Problem
+from mjscore.errors import HandError, NotationError, Problem, quoted
 from mjscore.hand import Win
 from mjscore.notation.tokens import RULESET_RE, Token, fast_read, fast_tokens
-from mjscore.options import OptionSpec
+from mjscore.options import OptionSpec, count_range, read_count_text
 
 if TYPE_CHECKING:
     from pyparsing import ParseBaseException
@@ -144,12 +144,15 @@ def read_win(items: Items, problems: list[Problem], tsumo_means: str) -> Win | N
     return None
 
 
-def read_count(items: Items, key: str, problems: list[Problem], meaning: str = "a whole number") -> int:
-    """A ``key=N`` item (0 when not given): a whole number, or a problem saying what it is."""
+def read_count(items: Items, key: str, problems: list[Problem], most: int, meaning: str = "") -> int:
+    """A ``key=N`` item (0 when not given): a whole number from 0 to ``most``, or a problem
+    that states the range (``meaning``: what the number counts, said before it)."""
     value, col = items.values.get(key, ("0", 0))
-    if value.isascii() and value.isdigit():
-        return int(value)
-    problems.append(Problem("bad-value", f"{key}= is {meaning}, not {value!r}", col))
+    count = read_count_text(value, most)
+    if count is not None:
+        return count
+    stated = f"{meaning}, {count_range(most)}" if meaning else count_range(most)
+    problems.append(Problem("bad-value", f"{key}= is {stated}, not {quoted(value)}", col))
     return 0
 
 

@@ -40,6 +40,9 @@ from mjscore.settings import Settings
 from mjscore.tiles import DOUBLING_MARK, MAX_COPIES, WILD_NAME, Deck
 
 HAND_SIZE = 6  # +1 with a KAN
+# The largest pot=: far above the 32 KOBAN at a table of four (8 each, docs/rules/baba.md §1),
+# leaving room for a house's own supply of coins.
+MOST_POT = 999
 BA = "場"  # Ba-ittsu: one card of each kind containing it
 YAKU_KANJI = ("馬", BA, DOUBLING_MARK)  # the kanji Chin-itsu and Hon-itsu are made of
 
@@ -281,7 +284,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
         options = self._options(settings, items)
         hand = self._hand(cards, deck, problems)
         chips = _read_chips(items, deck, problems)
-        pot = read_count(items, "pot", problems, "the number of KOBAN in the pot")
+        pot = read_count(items, "pot", problems, MOST_POT, "the number of KOBAN in the pot")
         win = read_win(items, problems, "from the pile")
         if hand is not None:
             problems.extend(self.validate(hand, items, options, deck, col=cards[0].loc + 1))

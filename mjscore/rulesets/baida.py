@@ -50,9 +50,12 @@ PATTERN, BONUS = "pattern", "bonus"
 
 @dataclass(frozen=True, slots=True)
 class BaidaOptions:
-    all_triplets: int = option(30, "points for All Triplets (source slot 5 is blank)", _ASSUMED)
-    seven_pairs: int = option(30, "points for Seven Pairs; 0: Seven Pairs is no winning shape", _ASSUMED)
-    chicken: int = option(1, "points for a hand with no pattern (Zung Jung's chicken hand)", _ASSUMED)
+    # a pattern's points: from 0 to the cap of all patterns together
+    all_triplets: int = option(30, "points for All Triplets (source slot 5 is blank)", _ASSUMED, most=PATTERN_CAP)
+    seven_pairs: int = option(
+        30, "points for Seven Pairs; 0: Seven Pairs is no winning shape", _ASSUMED, most=PATTERN_CAP
+    )
+    chicken: int = option(1, "points for a hand with no pattern (Zung Jung's chicken hand)", _ASSUMED, most=PATTERN_CAP)
     discard_pays: int = option(
         2, "on a discard the discarder pays this many times the total (1: once)", "RULES.md §4 house default", (1, 2)
     )

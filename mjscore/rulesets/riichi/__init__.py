@@ -50,6 +50,10 @@ from mjscore.settings import Settings
 from mjscore.tiles import CODE_OF_TILE, RIICHI_KINDS, SEAT_LETTER, WIND_OF_SEAT, WINDS, tile_name
 
 KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
+# The largest count of each count key. Honba: the rules set no limit; 99 is beyond any game.
+# Riichi sticks: four players start with 25,000 points (docs/rules/riichi.md §10), so at most
+# 100 sticks of 1,000 can lie on the table.
+MOST = {"honba": 99, "sticks": 100}
 DRAW_KEYS = ("tenpai", "nagashi", "honba", "sticks")
 DRAW_SEAT_KEYS = ("tenpai", "nagashi")
 ALIASES = {"wriichi": "double-riichi"}
@@ -159,8 +163,8 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         prevalent = written.read_seat(items, "round", "E", problems) or WINDS[0]
         pao = written.read_seat(items, "pao", None, problems)
         discarder = written.read_seat(items, "from", None, problems)
-        honba = read_count(items, "honba", problems)
-        sticks = read_count(items, "sticks", problems)
+        honba = read_count(items, "honba", problems, MOST["honba"])
+        sticks = read_count(items, "sticks", problems, MOST["sticks"])
         unreadable = hand is None or win is None  # then the checks below cannot run
         if hand is not None:
             col = hand_tokens[0].loc + 1
@@ -284,8 +288,8 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         items = gather_items(tokens, (), DRAW_KEYS, ())
         problems = items.problems
         seats: dict[str, list[int]] = {}
-        honba = read_count(items, "honba", problems)
-        sticks = read_count(items, "sticks", problems)
+        honba = read_count(items, "honba", problems, MOST["honba"])
+        sticks = read_count(items, "sticks", problems, MOST["sticks"])
         for key in DRAW_SEAT_KEYS:
             value, col = items.values.get(key, ("", 0))
             letters = value.upper().split(",") if key in items.values else []
