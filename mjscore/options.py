@@ -132,7 +132,7 @@ def read_table(options_type: type[OptionsValue], table: Mapping[str, object], so
     faults = []
     for key, raw in table.items():
         if key not in by_name:
-            faults.append(f"no option {key!r} (options: {', '.join(by_name)})")
+            faults.append(f"no option {quoted(key)} (options: {', '.join(by_name)})")
             continue
         try:
             values[key] = by_name[key].read(raw)

@@ -18,7 +18,7 @@ from typing import ClassVar
 
 from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.engine import Rule, apply_rules
-from mjscore.errors import Problem
+from mjscore.errors import Problem, quoted
 from mjscore.hand import SHAPE_SIZE, Group, Hand, Meld, MeldKind, Reading, Shape, Win, bracketed
 from mjscore.notation.build import (
     ITEM_TAGS,
@@ -484,7 +484,7 @@ def read_cards(text: str, deck: Deck, col: int) -> tuple[list[int | None], list[
 
 
 def _not_a_card(text: str, i: int, deck: Deck, col: int) -> Problem:
-    return Problem("unknown-card", f"{text[i:]!r} is not a card; the cards are {deck.card_names()}", col + i)
+    return Problem("unknown-card", f"{quoted(text[i:])} is not a card; the cards are {deck.card_names()}", col + i)
 
 
 def _meld_problems(meld: Meld, col: int, deck: Deck) -> list[Problem]:

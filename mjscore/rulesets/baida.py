@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.engine import Rule, apply_rules, flag_is_set
-from mjscore.errors import Problem
+from mjscore.errors import Problem, quoted
 from mjscore.hand import Group, Hand, MeldKind, Reading, Shape, Win, bracketed
 from mjscore.notation.build import Items, fail, gather_items, read_win
 from mjscore.notation.tokens import Token
@@ -508,7 +508,7 @@ def _indicator(items: Items, problems: list[Problem]) -> int | None:
     value, col = items.values["baida"]
     tiles, faults = read_tiles(value)
     if faults or len(tiles) != 1 or tiles[0][1] or tiles[0][0] >= RIICHI_KINDS:
-        problems.append(Problem("bad-value", f"baida= is one tile as it lies, e.g. baida=5p; not {value!r}", col))
+        problems.append(Problem("bad-value", f"baida= is one tile as it lies, e.g. baida=5p; not {quoted(value)}", col))
         return None
     return tiles[0][0]
 

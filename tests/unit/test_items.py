@@ -31,7 +31,7 @@ def test_flags_values_options_and_problems() -> None:
     assert items.values == {"seat": ("W", 15)}
     # why: a rule option read by its spec: aka=on is a switch
     assert items.options == {"aka": True}
-    codes = [(p.code, p.col) for p in items.problems]
+    codes = sorted(((p.code, p.col) for p in items.problems), key=lambda c: c[1])
     # why: kiriage=maybe is no switch value (column of "maybe", index 31); the second "ron" is a
     # duplicate (index 37); "nonsense" (index 41) and "zzz=" (index 50) are unknown words
     assert codes == [("bad-value", 32), ("duplicate-item", 38), ("unknown-word", 42), ("unknown-word", 51)]

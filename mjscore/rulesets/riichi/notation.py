@@ -11,7 +11,7 @@ from functools import lru_cache
 from operator import eq, itemgetter
 from typing import NamedTuple
 
-from mjscore.errors import Problem
+from mjscore.errors import Problem, quoted
 from mjscore.hand import Hand, Meld, MeldKind, Win, bracketed
 from mjscore.notation.build import Items
 from mjscore.notation.tokens import Token
@@ -334,7 +334,7 @@ def read_indicators(items: Items, key: str, problems: list[Problem]) -> tuple[Ti
     if not tiles and not faults:
         problems.append(Problem("bad-value", f"{key}= lists indicator tiles as they lie, e.g. {key}=4p3z", col))
     elif not value[-1:].isalpha():
-        problems.append(Problem("bad-value", f"{key}={value}: a suit letter must follow the digits", col))
+        problems.append(Problem("bad-value", f"{key}={quoted(value)}: a suit letter must follow the digits", col))
     if len(tiles) > MAX_INDICATORS:
         message = f"{len(tiles)} {key} indicators: at most {MAX_INDICATORS} lie on the table (1, and 1 for each kong)"
         problems.append(Problem("too-many-indicators", message, col))
@@ -350,7 +350,7 @@ def read_seat(items: Items, key: str, default: str | None, problems: list[Proble
     wind = WIND_OF_SEAT.get(value.upper())
     if wind is not None:
         return wind
-    found = f", not {value!r}" if value else ""  # an empty value is no seat either: never the default
+    found = f", not {quoted(value)}" if value else ""  # an empty value is no seat either: never the default
     problems.append(Problem("bad-value", f"{key}= is a seat letter E, S, W or N{found}", col))
     return None
 
