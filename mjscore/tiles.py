@@ -261,6 +261,18 @@ def tiles_in(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, 
     return _read_with_faults(text)
 
 
+def tile_offsets(text: str) -> list[tuple[int, tuple[int, bool]]]:
+    """(offset, tile) of each tile written in ``text``, at its digit, codes that are no tile
+    left out: for a problem that points at one tile (``tiles_in`` reads them, faster)."""
+    return [
+        (m.start() + i, _BY_SUIT[m[2]][digit])
+        for m in _DIGITS_SUIT.finditer(text)
+        if m[2] in _BY_SUIT
+        for i, digit in enumerate(m[1])
+        if digit in _BY_SUIT[m[2]]
+    ]
+
+
 def _read_with_faults(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, str], ...]]:
     """``tiles_in`` one code at a time, each code that is no tile reported where it stands."""
     tiles: list[tuple[int, bool]] = []

@@ -96,16 +96,18 @@ def gather_items(
             repeats.setdefault(name, []).append(tok)
             continue
         seen.add(name)
+        # a value's column; an empty value's is its item's (after "=" is a blank or the line's end)
+        value_col = tok.value_loc + 1 if tok.value else col
         if tag == "flag" and name in flags:
             items.flags[name] = col
         elif tag == "option" and name in keys:
-            items.values[name] = (tok.value, tok.value_loc + 1)
+            items.values[name] = (tok.value, value_col)
         elif tag == "option" and (spec := _spec_named(specs, name)):
-            items.option_cols[name] = tok.value_loc + 1
+            items.option_cols[name] = value_col
             try:
                 items.options[name] = spec.read(tok.value)
             except ValueError as exc:
-                items.problems.append(Problem("bad-value", str(exc), tok.value_loc + 1))
+                items.problems.append(Problem("bad-value", str(exc), value_col))
         else:
             word = tok.text + ("=" if tag == "option" else "")
             items.problems.append(unknown_word(word, known_words(flags, keys, specs), col))

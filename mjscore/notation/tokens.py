@@ -67,6 +67,14 @@ class Token(NamedTuple):
     value: str = ""
     value_loc: int = 0
 
+    @property
+    def text_col(self) -> int:
+        """The 1-based column of the token's text: after the bracket or "+" that opens a group."""
+        return self.loc + (self.tag in _OPENED) + 1
+
+
+_OPENED = frozenset(("open", "closed", "shown", "winning"))  # groups whose text follows an opening character
+
 
 def option_token(loc: int, text: str) -> Token:
     key, value = text.split("=", 1)

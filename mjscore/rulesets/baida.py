@@ -375,7 +375,7 @@ class Baida(RuleSet[BaidaDeal]):
         seat = written.read_seat(items, "seat", "S", problems)  # None: unreadable, reported
         indicator = _indicator(items, problems)
         if hand is not None and indicator is not None:
-            problems += _hand_problems(hand, indicator, win, hand_tokens[0].loc + 1)
+            problems += _hand_problems(hand, indicator, win, written.TilePlaces(hand_tokens), items)
         if hand is not None and win is not None:
             problems += _situation_problems(hand, items, win, seat, indicator)
         if hand is None or win is None or indicator is None or problems:
@@ -513,34 +513,35 @@ def _indicator(items: Items, problems: list[Problem]) -> int | None:
     return tiles[0][0]
 
 
-def _hand_problems(hand: written.WrittenHand, indicator: int, win: Win | None, col: int) -> list[Problem]:
-    """Every rule of play the hand breaks (RULES.md §4), all together."""
+def _hand_problems(
+    hand: written.WrittenHand, indicator: int, win: Win | None, places: written.TilePlaces, items: Items
+) -> list[Problem]:
+    """Every rule of play the hand breaks (RULES.md §4), all together, each at the tile (or
+    the word) it is about."""
     wild_kinds = baida_kinds(indicator)
     # The indicator's own kind is checked below with its own code; it is one tile of no other kind.
-    problems = written.count_problems(hand, (), win, col, aka=False)
+    problems = written.count_problems(hand, (), win, places, aka=False)
     if sum(k == indicator for k, _ in hand.all_tiles) >= 4:
-        problems.append(
-            Problem(
-                "baida-indicator-copies",
-                f"the indicator {tile_name(indicator)} lies on the table: only three more copies exist",
-                col,
-            )
-        )
+        message = f"the indicator {tile_name(indicator)} lies on the table: only three more copies exist"
+        problems.append(Problem("baida-indicator-copies", message, places.nth(written.of_kind(indicator), 4)))
     if hand.red_fives:
-        problems.append(Problem("bad-value", "baida has no red fives (0m, 0p, 0s)", col))
+        problems.append(Problem("bad-value", "baida has no red fives (0m, 0p, 0s)", places.nth(_is_red)))
     if hand.flowers:
-        problems.append(written.flowers_not_hana(col))
+        problems.append(written.flowers_not_hana(places))
     if any(k in wild_kinds for _, tiles in hand.melds for k, _ in tiles):
-        problems.append(
-            Problem("baida-in-meld", "a Baida cannot be used to claim a meld: none may be in (...) or [...]", col)
-        )
+        message = "a Baida cannot be used to claim a meld: none may be in (...) or [...]"
+        in_meld = places.nth(lambda tile, holder: holder in ("open", "closed") and tile[0] in wild_kinds)
+        problems.append(Problem("baida-in-meld", message, in_meld))
     baida_held = any(k in wild_kinds for k, _ in (*hand.concealed, hand.winning))
     opened = any(kind is MeldKind.OPEN for kind, _ in hand.melds)
     if win is Win.RON and baida_held and opened:
-        problems.append(
-            Problem("baida-ron-open", "a hand holding Baida with an open meld must be won by self-draw (tsumo)", col)
-        )
+        message = "a hand holding Baida with an open meld must be won by self-draw (tsumo)"
+        problems.append(Problem("baida-ron-open", message, items.flags["ron"]))
     return problems
+
+
+def _is_red(tile: written.Tile, _holder: str) -> bool:
+    return tile[1]
 
 
 def _situation_problems(
