@@ -72,6 +72,20 @@ class NotationError(HandError):
         self.col = col
 
 
+QUOTED_CHARS = 40  # a longer text is quoted by its start
+
+
+def quoted(text: str) -> str:
+    """Text a user wrote, quoted for a message as Python writes a string (``'x1'``, control
+    characters escaped), and bounded: a text longer than ``QUOTED_CHARS`` characters is
+    quoted by its first ones and "…" (a line may hold a word of thousands). Every message
+    that quotes user text quotes it with this."""
+    if len(text) <= QUOTED_CHARS:
+        return repr(text)
+    start = repr(text[:QUOTED_CHARS])
+    return f"{start[:-1]}…{start[-1]}"
+
+
 def not_utf8(byte: int, where: str = "") -> str:
     """What text that is not UTF-8 is told: the first byte that cannot be read (and where, when
     no column says it)."""

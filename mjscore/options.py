@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, ClassVar, Protocol, TypeVar
 
+from mjscore.errors import quoted
+
 ON_WORDS = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
 
 
@@ -25,13 +27,33 @@ class OptionsValue(Protocol):
 OptionsT = TypeVar("OptionsT", bound=OptionsValue)
 
 
+def count_range(most: int) -> str:
+    """How a count's range is stated in a message and in ``mjscore rules``."""
+    return f"a whole number from 0 to {most}"
+
+
+def read_count_text(text: str, most: int) -> int | None:
+    """``text`` as a whole number from 0 to ``most`` (None: it is not one): the one home of
+    reading a count. ASCII digits only; a number longer than ``most`` is refused by its
+    length, before any conversion (a line may hold thousands of digits, which ``int``
+    refuses with a ValueError of its own)."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0") or "0"
+    if len(digits) > len(str(most)):
+        return None
+    value = int(digits)
+    return value if value <= most else None
+
+
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     name: str
     default: bool | int
     doc: str
     source: str
-    choices: tuple[int, ...] = ()
+    choices: tuple[int, ...] = ()  # the values a number option takes, or
+    most: int = 0  # its largest value (it takes every whole number from 0 up to it)
 
     @property
     def is_switch(self) -> bool:
@@ -43,31 +65,47 @@ class OptionSpec:
     def accepted(self) -> str:
         if self.is_switch:
             return "on or off"
-        return " or ".join(map(str, self.choices)) if self.choices else "a whole number"
+        return " or ".join(map(str, self.choices)) if self.choices else count_range(self.most)
 
     def read(self, raw: object) -> bool | int:
         """The option's value from an inline word or a TOML value; ValueError says why not."""
-        value: bool | int
         if self.is_switch:
             if isinstance(raw, bool):
-                value = raw
-            elif str(raw).lower() in ON_WORDS:
-                value = ON_WORDS[str(raw).lower()]
-            else:
-                raise ValueError(f"{self.name} is {self.accepted()}, not {raw!r}")
+                return raw
+            if str(raw).lower() in ON_WORDS:
+                return ON_WORDS[str(raw).lower()]
         else:
-            try:
-                value = int(str(raw), 10) if not isinstance(raw, bool) else -1
-            except ValueError:
-                value = -1
-            if value < 0 or (self.choices and value not in self.choices):
-                raise ValueError(f"{self.name} is {self.accepted()}, not {raw!r}")
-        return value
+            value = self._number(raw)
+            if value is not None and (value in self.choices if self.choices else True):
+                return value
+        raise ValueError(f"{self.name} is {self.accepted()}, not {quoted_value(raw)}")
+
+    def _number(self, raw: object) -> int | None:
+        most = max(self.choices, default=self.most)
+        if isinstance(raw, bool):  # a TOML true is no number
+            return None
+        if isinstance(raw, int):
+            return raw if 0 <= raw <= most else None
+        return read_count_text(str(raw), most)
 
 
-def option(default: bool | int, doc: str, source: str, choices: tuple[int, ...] = ()) -> Any:
-    """A dataclass field that carries its documentation."""
-    return dataclasses.field(default=default, metadata={"doc": doc, "source": source, "choices": choices})
+def quoted_value(raw: object) -> str:
+    """A value a user gave, for a message: a string quoted and bounded (``errors.quoted``), a
+    TOML number as it is (a number too large for a message is said to be so)."""
+    if isinstance(raw, str):
+        return quoted(raw)
+    if isinstance(raw, int) and not isinstance(raw, bool) and abs(raw).bit_length() > _MESSAGE_BITS:
+        return "a number too large to show"
+    return repr(raw)
+
+
+_MESSAGE_BITS = 64  # TOML's integers are 64-bit
+
+
+def option(default: bool | int, doc: str, source: str, choices: tuple[int, ...] = (), *, most: int = 0) -> Any:
+    """A dataclass field that carries its documentation; a number option states its range:
+    its ``choices``, or its largest value ``most`` (from 0)."""
+    return dataclasses.field(default=default, metadata={"doc": doc, "source": source, "choices": choices, "most": most})
 
 
 @cache
@@ -79,7 +117,12 @@ def _spec(f: dataclasses.Field[Any]) -> OptionSpec:
     default = f.default
     if not isinstance(default, bool | int):
         raise TypeError(f"option {f.name} needs a bool or int default")
-    return OptionSpec(f.name, default, f.metadata["doc"], f.metadata["source"], f.metadata["choices"])
+    spec = OptionSpec(
+        f.name, default, f.metadata["doc"], f.metadata["source"], f.metadata["choices"], f.metadata["most"]
+    )
+    if not spec.is_switch and not (spec.choices or spec.most):
+        raise TypeError(f"option {f.name} needs its range: its choices or its largest value (most=)")
+    return spec
 
 
 def read_table(options_type: type[OptionsValue], table: Mapping[str, object], source: str) -> dict[str, bool | int]:
@@ -89,7 +132,7 @@ def read_table(options_type: type[OptionsValue], table: Mapping[str, object], so
     faults = []
     for key, raw in table.items():
         if key not in by_name:
-            faults.append(f"no option {key!r} (options: {', '.join(by_name)})")
+            faults.append(f"no option {quoted(key)} (options: {', '.join(by_name)})")
             continue
         try:
             values[key] = by_name[key].read(raw)

@@ -9,15 +9,16 @@ checked in one place.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from mjscore.errors import HandError, NotationError, Problem
+from mjscore.errors import HandError, NotationError, Problem, quoted
 from mjscore.hand import Win
-from mjscore.notation.tokens import RULESET_RE, Token, fast_tokens
-from mjscore.options import OptionSpec
+from mjscore.notation.tokens import BLANKS, RULESET_RE, Token, fast_read, fast_tokens
+from mjscore.options import OptionSpec, count_range, read_count_text
 
 if TYPE_CHECKING:
     from pyparsing import ParseBaseException
@@ -44,19 +45,19 @@ def tokenize(text: str, family: str, start: int) -> list[Token]:
 
     from mjscore.notation.grammar import parse_structured
 
-    body = text[start:]
+    resume = fast_read(family, text, start).resume(start)
     try:
-        return parse_structured(family, text, start)  # the fast reader declined it above
+        return parse_structured(family, text, start, resume)  # from where the fast reader stopped
     except pp.ParseBaseException as exc:
         hint = _HINTS.get(family)
         message = _expected(exc)
-        if hint and hint[0].search(body):
+        if hint and hint[0].search(text, start):
             message += f"; {hint[1]}"
-        raise NotationError(text, start + exc.loc + 1, message) from None
+        raise NotationError(text, resume[1] + exc.loc + 1, message) from None
 
 
 def _expected(exc: ParseBaseException) -> str:
-    found = "the end of the line" if exc.loc >= len(exc.pstr) else repr(exc.pstr[exc.loc])
+    found = "the end of the line" if exc.loc >= len(exc.pstr) else quoted(exc.pstr[exc.loc])
     return f"cannot read the hand here: {exc.msg[0].lower()}{exc.msg[1:]} (found {found})"
 
 
@@ -83,6 +84,7 @@ def gather_items(
     distinct (a test holds every rule set to it): a key, the usual item, is looked up first."""
     items = Items({}, {}, {}, [])
     seen: set[str] = set()
+    repeats: dict[str, list[Token]] = {}  # an item given again: its copies after the first
     for tok in tokens:
         tag = tok.tag
         name = tok.text.lower()
@@ -91,23 +93,36 @@ def gather_items(
             continue
         col = tok.loc + 1
         if name in seen:
-            items.problems.append(Problem("duplicate-item", f"{tok.text!r} is given twice", col))
+            repeats.setdefault(name, []).append(tok)
             continue
         seen.add(name)
+        # a value's column; an empty value's is its item's (after "=" is a blank or the line's end)
+        value_col = tok.value_loc + 1 if tok.value else col
         if tag == "flag" and name in flags:
             items.flags[name] = col
         elif tag == "option" and name in keys:
-            items.values[name] = (tok.value, tok.value_loc + 1)
+            items.values[name] = (tok.value, value_col)
         elif tag == "option" and (spec := _spec_named(specs, name)):
-            items.option_cols[name] = tok.value_loc + 1
+            items.option_cols[name] = value_col
             try:
                 items.options[name] = spec.read(tok.value)
             except ValueError as exc:
-                items.problems.append(Problem("bad-value", str(exc), tok.value_loc + 1))
+                items.problems.append(Problem("bad-value", str(exc), value_col))
         else:
             word = tok.text + ("=" if tag == "option" else "")
             items.problems.append(unknown_word(word, known_words(flags, keys, specs), col))
+    items.problems += [_repeated(copies) for copies in repeats.values()]
     return items
+
+
+def _repeated(copies: Sequence[Token]) -> Problem:
+    """An item given more than once: one problem, at its first repetition, that says how often."""
+    first, times = copies[0], len(copies) + 1
+    return Problem("duplicate-item", f"{quoted(first.text)} is given {_times(times)}", first.loc + 1)
+
+
+def _times(n: int) -> str:
+    return "twice" if n == 2 else f"{n} times"
 
 
 ITEM_TAGS = frozenset(("flag", "word", "option"))  # the tags of the items after a hand
@@ -127,7 +142,7 @@ def closest_word(word: str, known: Sequence[str]) -> str | None:
 def unknown_word(word: str, known: Sequence[str], col: int) -> Problem:
     guess = closest_word(word, known)
     hint = f"; did you mean {guess!r}?" if guess else ""
-    return Problem("unknown-word", f"unknown word {word!r}{hint} (known: {', '.join(known)})", col)
+    return Problem("unknown-word", f"unknown word {quoted(word)}{hint} (known: {', '.join(known)})", col)
 
 
 def read_win(items: Items, problems: list[Problem], tsumo_means: str) -> Win | None:
@@ -144,15 +159,46 @@ def read_win(items: Items, problems: list[Problem], tsumo_means: str) -> Win | N
     return None
 
 
-def read_count(items: Items, key: str, problems: list[Problem], meaning: str = "a whole number") -> int:
-    """A ``key=N`` item (0 when not given): a whole number, or a problem saying what it is."""
+def read_count(items: Items, key: str, problems: list[Problem], most: int, meaning: str = "") -> int:
+    """A ``key=N`` item (0 when not given): a whole number from 0 to ``most``, or a problem
+    that states the range (``meaning``: what the number counts, said before it)."""
     value, col = items.values.get(key, ("0", 0))
-    if value.isascii() and value.isdigit():
-        return int(value)
-    problems.append(Problem("bad-value", f"{key}= is {meaning}, not {value!r}", col))
+    count = read_count_text(value, most)
+    if count is not None:
+        return count
+    stated = f"{meaning}, {count_range(most)}" if meaning else count_range(most)
+    problems.append(Problem("bad-value", f"{key}= is {stated}, not {quoted(value)}", col))
     return 0
 
 
 def fail(text: str, problems: Sequence[Problem]) -> HandError:
-    """One error carrying every problem, in the order they stand on the line."""
+    """One error carrying every problem, in the order they stand on the line. A problem found
+    again in the same word, or in copies of it (the same code and message), is one problem
+    at its first column that says how often: a word repeated thousands of times is not
+    thousands of problems, each drawn with the whole line."""
+    if len(problems) > 1:
+        problems = _folded(text, problems)
     return HandError(text, tuple(sorted(problems, key=lambda p: p.col)))
+
+
+_WORD = re.compile(f"[^{BLANKS}]+")  # a word: what stands between blanks
+
+
+def _folded(text: str, problems: Sequence[Problem]) -> list[Problem]:
+    prefix = _PREFIX.match(text)  # not part of the first word: "riichi:(12m)" is "(12m)" again
+    words = list(_WORD.finditer(text, prefix.end() if prefix else 0))
+    starts = [w.start() for w in words]
+    texts = [w[0] for w in words]  # one string per word: its hash is worked out once
+
+    def word_at(col: int) -> str:
+        """The word the 1-based column stands in ("": the hand as a whole, or a blank)."""
+        i = bisect.bisect_right(starts, col - 1) - 1
+        return texts[i] if col > 0 and i >= 0 and col - 1 < words[i].end() else ""
+
+    same: dict[tuple[str, str, str], list[Problem]] = {}
+    for p in problems:
+        same.setdefault((p.code, p.message, word_at(p.col)), []).append(p)
+    return [
+        group[0] if len(group) == 1 else replace(group[0], message=f"{group[0].message} ({len(group)} times in all)")
+        for group in same.values()
+    ]

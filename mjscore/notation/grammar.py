@@ -7,13 +7,16 @@ Every element is named, so error messages, the BNF and the railroad diagram in
 ``grammar/`` all use the same words. Compact tokens are single ``Regex``es; the
 ``-`` operator marks commit points so an unclosed meld is reported where it is.
 
-Speed: pyparsing spends most of its time per element, so each body also has a
-*fast* form (``tokens.fast_tokens``), one regex for the whole body built from
-the very same token patterns, which is tried first. Whatever it does not accept
-comes here, to the structured grammar, which either reads it or says exactly
-where it fails. A property test holds the two to the same tokens on arbitrary
-text. Importing pyparsing and building this grammar is most of the start-up, so
-this module is imported only when a line needs it.
+Speed: pyparsing spends most of its time per element (tens of microseconds), so
+each body also has a *fast* form (``tokens.fast_tokens``), regexes built from the
+very same token patterns that read element by element as this grammar does, tried
+first. Whatever it does not accept comes here, to the structured grammar, which
+takes over where the fast form stopped (``RESUME``) and says exactly where it
+fails: so a long line costs pyparsing only what is left of it there, not an element
+each. Property tests hold the two to the same tokens, and the resumed grammar to
+the errors of the whole one, on arbitrary text. Importing pyparsing and building
+this grammar is most of the start-up, so this module is imported only when a line
+needs it.
 """
 
 from __future__ import annotations
@@ -97,6 +100,20 @@ draw_word = pp.Regex(DRAW_RE).set_name("draw").set_parse_action(_tag("draw"))
 exhaustive_draw = (draw_word + pp.ZeroOrMore(mpsz_item)).set_name("exhaustive draw")
 mpsz_body = (exhaustive_draw | mpsz_hand).set_name("mpsz body").parse_with_tabs()
 
+# Where the fast reader stopped (``tokens.FastRead.resume``), the grammar takes over in the same
+# state: card groups read, more may follow ("hand"), or items read, only items may follow ("items").
+RESUME: dict[str, dict[str, pp.ParserElement]] = {
+    family: {
+        "body": body,
+        "hand": (pp.ZeroOrMore(group) + pp.ZeroOrMore(item)).parse_with_tabs(),
+        "items": pp.ZeroOrMore(item).parse_with_tabs(),
+    }
+    for family, body, group, item in (
+        ("baba", baba_body, baba_group, baba_item),
+        ("mpsz", mpsz_body, mpsz_group, mpsz_item),
+    )
+}
+
 pp.ParserElement.set_default_whitespace_chars(_PYPARSING_BLANKS)
 
 # Every named element, in the order the BNF lists them.
@@ -131,11 +148,13 @@ ELEMENTS: tuple[pp.ParserElement, ...] = (
 BODIES: dict[str, pp.ParserElement] = {"baba": baba_body, "mpsz": mpsz_body}
 
 
-def parse_structured(family: str, text: str, start: int = 0) -> list[Token]:
-    """Tokens of the body ``text[start:]``, located in ``text``, by the structured grammar:
-    for a line the fast reader declined (``build.tokenize``). Raises
-    ``pp.ParseBaseException``, located in the body, if it cannot be read."""
-    return [_moved(t, start) for t in BODIES[family].parse_string(text[start:], parse_all=True)]
+def parse_structured(family: str, text: str, start: int = 0, resume: tuple[str, int] | None = None) -> list[Token]:
+    """Tokens of the body ``text[start:]``, located in ``text``, by the structured grammar: for
+    a line the fast reader declined (``build.tokenize``), from where it stopped (``resume``:
+    the state and place, see ``tokens.FastRead.resume``; None: the body's start). Raises
+    ``pp.ParseBaseException``, located in ``text[at:]``, ``at`` being that place."""
+    state, at = resume or ("body", start)
+    return [_moved(t, at) for t in RESUME[family][state].parse_string(text[at:], parse_all=True)]
 
 
 def _moved(t: Token, start: int) -> Token:

@@ -1,9 +1,10 @@
 """The tokens of the hand notation: each token's spelling, as one regular
 expression, and the fast reader built from them (imports nothing else).
 
-``grammar`` builds the pyparsing grammar from these same patterns. A line the
-fast reader accepts never needs pyparsing, so it is imported only for a line
-the fast reader declines: such a line is read, or its error located, there.
+``grammar`` builds the pyparsing grammar from these same patterns, and the fast
+reader reads as it does, element by element. A line the fast reader accepts never
+needs pyparsing, so it is imported only for a line the fast reader declines: the
+grammar takes over where the fast reader stopped, and says where and why it fails.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ TILES_RE = r"(?:[0-9]+[mpszfg])+"  # "123m406p": digits, then their suit letter 
 WINNING_TILE_RE = r"[0-9][mpszfg]"
 # In any case ("RON"): in the mpsz family no card code is made of letters (BABA's are, so its flags are lower case).
 MPSZ_FLAG_RE = r"(?i:" + "|".join(sorted(MPSZ_FLAGS, key=len, reverse=True)) + ")" + _ENDS
-DRAW_RE = r"draw" + _ENDS
+DRAW_RE = r"(?i:draw)" + _ENDS  # in any case, as the flags: no mpsz card code is made of letters
 
 
 class Token(NamedTuple):
@@ -66,6 +67,14 @@ class Token(NamedTuple):
     value: str = ""
     value_loc: int = 0
 
+    @property
+    def text_col(self) -> int:
+        """The 1-based column of the token's text: after the bracket or "+" that opens a group."""
+        return self.loc + (self.tag in _OPENED) + 1
+
+
+_OPENED = frozenset(("open", "closed", "shown", "winning"))  # groups whose text follows an opening character
+
 
 def option_token(loc: int, text: str) -> Token:
     key, value = text.split("=", 1)
@@ -73,9 +82,11 @@ def option_token(loc: int, text: str) -> Token:
 
 
 class _FastForm(NamedTuple):
-    body: re.Pattern[str]  # the whole body; group "hand" is the hand part
+    hand: re.Pattern[str]  # blanks, then every card group there is; group "groups" holds the groups
+    lead: re.Pattern[str] | None  # a word that stands for the hand (mpsz: draw), with the blanks after it
+    items: re.Pattern[str]  # every item there is, each with the blanks after it
     groups: re.Pattern[str]  # tokenizer for the hand part
-    items: re.Pattern[str]  # tokenizer for the items after it
+    item_tokens: re.Pattern[str]  # tokenizer for the items after it
 
 
 # A card group's spelling: what opens it, its cards (the token's text), what closes it.
@@ -87,24 +98,39 @@ _CardGroup = tuple[str, str, str]
 _OPTION, _KEY, _VALUE = 1, 2, 3
 
 
-def _fast_form(groups: dict[str, _CardGroup], flag_re: str) -> _FastForm:
-    """The one-regex form of a body and its tokenizers, built from the same token patterns."""
+def _fast_form(groups: dict[str, _CardGroup], flag_re: str, lead_re: str | None) -> _FastForm:
+    """The fast form of a body, built from the same token patterns as the structured grammar.
+
+    It reads as that grammar does, element by element: every group and item is an atomic
+    group ``(?>…)``, so it takes what its pattern alone would match, and every repetition
+    is possessive (``*+``), so the hand takes every group there is and never gives one
+    back. That also makes it linear: a line it cannot read is given up without trying
+    other ways to split it (with backtracking, flags that are also words and melds that
+    may end before a blank made those ways double with each one: a line of 250
+    characters took seconds). Where it stops, the structured grammar takes over."""
     group_alt = "|".join(opens + cards + closes for opens, cards, closes in groups.values())
     item_alt = "|".join((KEY_VALUE_RE, flag_re, WORD_RE))
     b = _BLANK
-    # A group ends at a blank, a bracket, "+" or the end; one that ends in a closing bracket may touch the next.
-    ends = r"(?:(?<=[)\]}])|(?=[ \t\r\n\u3000(\[{+]|$))"
-    body = rf"(?P<hand>{b}*(?:(?:{group_alt}){ends}{b}*)+)(?:(?:{item_alt})(?:{b}+|$))*"
+    hand = rf"{b}*+(?P<groups>(?>(?>{group_alt}){b}*+)*+)"
+    lead = rf"{b}*+(?P<lead>{lead_re}){b}*+" if lead_re else None
+    items = rf"(?>(?>{item_alt})(?:{b}++|$))*+"
     group_tokens = "|".join(rf"{opens}(?P<{tag}>{cards}){closes}" for tag, (opens, cards, closes) in groups.items())
     option = rf"(?P<option>(?P<key>{_NAME_RE})=(?P<value>{_VALUE_RE}))"
-    items = re.compile(rf"{option}|(?P<flag>{flag_re})|(?P<word>{WORD_RE})")
-    assert [items.groupindex[name] for name in ("option", "key", "value")] == [_OPTION, _KEY, _VALUE]
-    return _FastForm(re.compile(body), re.compile(group_tokens), items)
+    item_tokens = re.compile(rf"{option}|(?P<flag>{flag_re})|(?P<word>{WORD_RE})")
+    assert [item_tokens.groupindex[name] for name in ("option", "key", "value")] == [_OPTION, _KEY, _VALUE]
+    return _FastForm(
+        re.compile(hand),
+        re.compile(lead) if lead else None,
+        re.compile(items),
+        re.compile(group_tokens),
+        item_tokens,
+    )
 
 
-# Each family's card groups and flag words (compiled into its fast form on first use: a run
-# reads one family, and each form is about a millisecond of start-up).
-_FAST_PARTS: dict[str, tuple[dict[str, _CardGroup], str]] = {
+# Each family's card groups, flag words and the word that may stand for its hand (compiled
+# into its fast form on first use: a run reads one family, and each form is about a
+# millisecond of start-up).
+_FAST_PARTS: dict[str, tuple[dict[str, _CardGroup], str, str | None]] = {
     "baba": (
         {
             "open": (r"\(", MELD_CARDS_RE, r"\)"),
@@ -113,6 +139,7 @@ _FAST_PARTS: dict[str, tuple[dict[str, _CardGroup], str]] = {
             "cards": ("", BABA_CARDS_RE, ""),
         },
         BABA_FLAG_RE,
+        None,
     ),
     "mpsz": (
         {
@@ -122,6 +149,7 @@ _FAST_PARTS: dict[str, tuple[dict[str, _CardGroup], str]] = {
             "cards": ("", TILES_RE, ""),
         },
         MPSZ_FLAG_RE,
+        DRAW_RE,
     ),
 }
 
@@ -131,19 +159,56 @@ FAMILIES = tuple(_FAST_PARTS)
 
 @cache
 def fast_form(family: str) -> _FastForm:
-    """The one-regex form of a family's body and its tokenizers."""
+    """The fast form of a family's body and its tokenizers."""
     return _fast_form(*_FAST_PARTS[family])
 
 
-def fast_tokens(family: str, text: str, start: int = 0) -> list[Token] | None:
-    """Tokens of the body ``text[start:]``, located in ``text``, if the one-regex
-    form of the body accepts it; None sends the line to the structured grammar."""
+class FastRead(NamedTuple):
+    """How far the fast form read a body: the hand part (its card groups, or the word that
+    stands for them) ends at ``hand_end``, the items after it at ``end``."""
+
+    groups: bool  # the hand part has a card group
+    lead: Token | None  # the word that stands for the hand (a draw)
+    hand_end: int
+    end: int
+
+    def resume(self, start: int) -> tuple[str, int]:
+        """Where the structured grammar takes over from the fast form, in the same state, and
+        that state: "body" (nothing read), "hand" (card groups read, perhaps more to come:
+        each is tried again there) or "items" (after the hand part and some items: only
+        items may follow). Resuming there, it reads a line in time linear in what is left
+        after it, never more than the fast form could not read."""
+        if not self.groups and self.lead is None:
+            return "body", start
+        if self.end > self.hand_end or self.lead is not None:
+            return "items", self.end
+        return "hand", self.hand_end
+
+
+def fast_read(family: str, text: str, start: int = 0) -> FastRead:
+    """Read the body ``text[start:]`` as far as the fast form can."""
     fast = fast_form(family)
-    match = fast.body.fullmatch(text, start)
-    if match is None:
+    hand = fast.hand.match(text, start)
+    assert hand is not None  # every part of the pattern may be empty
+    lead = None
+    hand_end = hand.end()
+    groups = hand.end("groups") > hand.start("groups")
+    if not groups and fast.lead is not None and (word := fast.lead.match(text, start)):
+        lead, hand_end = Token("draw", word.start("lead"), word["lead"]), word.end()
+    items = fast.items.match(text, hand_end)
+    assert items is not None  # it may be empty
+    return FastRead(groups, lead, hand_end, items.end())
+
+
+def fast_tokens(family: str, text: str, start: int = 0) -> list[Token] | None:
+    """Tokens of the body ``text[start:]``, located in ``text``, if the fast form reads all
+    of it; None sends the line to the structured grammar."""
+    read = fast_read(family, text, start)
+    if read.end != len(text) or not (read.groups or read.lead):
         return None
-    split = match.end("hand")
-    return _group_tokens(fast.groups.finditer(text, start, split)) + _item_tokens(fast.items.finditer(text, split))
+    fast = fast_form(family)
+    tokens = [read.lead] if read.lead else _group_tokens(fast.groups.finditer(text, start, read.hand_end))
+    return tokens + _item_tokens(fast.item_tokens.finditer(text, read.hand_end))
 
 
 # Building tokens is the hot path of a batch, so there is no function call per token, and

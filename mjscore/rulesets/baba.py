@@ -18,7 +18,7 @@ from typing import ClassVar
 
 from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.engine import Rule, apply_rules
-from mjscore.errors import Problem
+from mjscore.errors import Problem, quoted
 from mjscore.hand import SHAPE_SIZE, Group, Hand, Meld, MeldKind, Reading, Shape, Win, bracketed
 from mjscore.notation.build import (
     ITEM_TAGS,
@@ -40,6 +40,9 @@ from mjscore.settings import Settings
 from mjscore.tiles import DOUBLING_MARK, MAX_COPIES, WILD_NAME, Deck
 
 HAND_SIZE = 6  # +1 with a KAN
+# The largest pot=: far above the 32 KOBAN at a table of four (8 each, docs/rules/baba.md §1),
+# leaving room for a house's own supply of coins.
+MOST_POT = 999
 BA = "場"  # Ba-ittsu: one card of each kind containing it
 YAKU_KANJI = ("馬", BA, DOUBLING_MARK)  # the kanji Chin-itsu and Hon-itsu are made of
 
@@ -281,10 +284,10 @@ class BabaBeginner(RuleSet[BabaDeal]):
         options = self._options(settings, items)
         hand = self._hand(cards, deck, problems)
         chips = _read_chips(items, deck, problems)
-        pot = read_count(items, "pot", problems, "the number of KOBAN in the pot")
+        pot = read_count(items, "pot", problems, MOST_POT, "the number of KOBAN in the pot")
         win = read_win(items, problems, "from the pile")
         if hand is not None:
-            problems.extend(self.validate(hand, items, options, deck, col=cards[0].loc + 1))
+            problems.extend(self.validate(hand, items, options, deck, cards=cards))
         if problems or hand is None or win is None:
             raise fail(text, problems)
         return BabaDeal(text, BabaTable(hand, win, chips, pot, deck), options, items)
@@ -312,7 +315,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
         wilds = 0
         melds: list[Meld] = []
         for tok in cards:
-            read, bad = read_cards(tok.text, deck, tok.loc + (2 if tok.tag != "cards" else 1))
+            read, bad = read_cards(tok.text, deck, tok.text_col)
             if bad and tok.tag == "cards" and self._looks_like_a_word(tok.text):
                 bad = [self._unknown_word(tok)]  # a mistyped item word, not cards
             problems.extend(bad)
@@ -340,23 +343,32 @@ class BabaBeginner(RuleSet[BabaDeal]):
     def _unknown_word(self, tok: Token) -> Problem:
         return unknown_word(tok.text, self._known_words(), tok.loc + 1)
 
-    def validate(self, hand: Hand, items: Items, options: BeginnerOptions, deck: Deck, *, col: int) -> list[Problem]:
-        """Every reason this hand cannot exist under these rules (``col``: where the cards start)."""
+    def validate(
+        self, hand: Hand, items: Items, options: BeginnerOptions, deck: Deck, *, cards: Sequence[Token]
+    ) -> list[Problem]:
+        """Every reason this hand cannot exist under these rules, each at the word or card it is
+        about (``cards``: the hand's tokens; the count is at the first)."""
         problems = []
-        kans = sum(m.size == 4 for m in hand.melds)
+        kans = [
+            tok.loc + 1
+            for tok, m in zip([t for t in cards if t.tag != "cards"], hand.melds, strict=True)
+            if m.size == 4
+        ]
         if kans and not self.allows_kan:
-            problems.append(Problem("no-kan", "Beginner rules have no KAN (use baba: for Expert rules)"))
-        if kans > 1:
-            problems.append(
-                Problem("two-kans", "a hand holds at most one KAN: after a KAN only two cards stay in hand")
-            )
-        elif hand.size != HAND_SIZE + kans:
-            problems.append(Problem("card-count", f"a BABA hand holds 6 cards (7 with a KAN); {hand.size} given", col))
+            problems.append(Problem("no-kan", "Beginner rules have no KAN (use baba: for Expert rules)", kans[0]))
+        if len(kans) > 1:
+            message = "a hand holds at most one KAN: after a KAN only two cards stay in hand"
+            problems.append(Problem("two-kans", message, kans[1]))
+        elif hand.size != HAND_SIZE + len(kans):
+            message = f"a BABA hand holds 6 cards (7 with a KAN); {hand.size} given"
+            problems.append(Problem("card-count", message, cards[0].loc + 1))
         for kind, n in sorted(Counter(hand.all_kinds).items()):
             if n > MAX_COPIES:
-                problems.append(Problem("too-many-copies", f"{n} copies of {deck.name(kind)} (at most 4 exist)"))
+                col = _nth_card(cards, deck, kind, MAX_COPIES + 1)
+                problems.append(Problem("too-many-copies", f"{n} copies of {deck.name(kind)} (at most 4 exist)", col))
         if hand.all_wilds > deck.max_wilds:
-            problems.append(Problem("too-many-obaba", f"{hand.all_wilds} OBABA (at most {deck.max_wilds} are in play)"))
+            message = f"{hand.all_wilds} OBABA (at most {deck.max_wilds} are in play)"
+            problems.append(Problem("too-many-obaba", message, _nth_card(cards, deck, None, deck.max_wilds + 1)))
         if "menzen" in items.flags and not is_menzen(hand, options):
             problems.append(
                 Problem(
@@ -464,17 +476,22 @@ class BabaExpert(BabaBeginner):
 # --- reading cards
 
 
-def read_cards(text: str, deck: Deck, col: int) -> tuple[list[int | None], list[Problem]]:
+def read_cards(
+    text: str, deck: Deck, col: int, starts: list[int] | None = None
+) -> tuple[list[int | None], list[Problem]]:
     """The cards written in ``text`` (``None`` for OBABA), read left to right.
 
     A two-kanji spelling or ASCII code is one card. A lone kanji X stands for
     "X々"; inside a run of shorthand the same kanji stays shorthand, so
     ``馬馬馬場場`` is 馬々×3 場々×2 while ``馬場`` is the 馬場 card. ``col`` is the
-    1-based column of ``text[0]``.
+    1-based column of ``text[0]``; ``starts``, when given, gets the column of each card
+    (for a problem that points at one card), and of the text that is no card, if any.
     """
     cards: list[int | None] = []
     i, run = 0, ""
     while i < len(text):
+        if starts is not None:
+            starts.append(col + i)
         ch, pair = text[i], text[i : i + 2]
         if ch in deck.wild_spellings:
             cards.append(None)
@@ -493,8 +510,19 @@ def read_cards(text: str, deck: Deck, col: int) -> tuple[list[int | None], list[
     return cards, []
 
 
+def _nth_card(tokens: Sequence[Token], deck: Deck, card: int | None, n: int) -> int:
+    """The column of the ``n``-th copy (1-based, in line order) of ``card`` (None: OBABA); the
+    hand's start if there are fewer. The tokens are read again: this is for a problem only."""
+    cols = []
+    for tok in tokens:
+        starts: list[int] = []
+        read, _ = read_cards(tok.text, deck, tok.text_col, starts)
+        cols += [at for at, c in zip(starts, read, strict=False) if c == card]
+    return cols[n - 1] if len(cols) >= n else tokens[0].loc + 1
+
+
 def _not_a_card(text: str, i: int, deck: Deck, col: int) -> Problem:
-    return Problem("unknown-card", f"{text[i:]!r} is not a card; the cards are {deck.card_names()}", col + i)
+    return Problem("unknown-card", f"{quoted(text[i:])} is not a card; the cards are {deck.card_names()}", col + i)
 
 
 def _meld_problems(meld: Meld, col: int, deck: Deck) -> list[Problem]:
@@ -519,13 +547,14 @@ def _read_chips(items: Items, deck: Deck, problems: list[Problem]) -> tuple[int,
     chips: list[int] = []
     offset = 0
     for part in value.split(","):
-        read, bad = read_cards(part, deck, col + offset)
+        starts: list[int] = []
+        read, bad = read_cards(part, deck, col + offset, starts)
         problems.extend(bad)
-        for card in read:
+        for card, at in zip(read, starts, strict=False):
             if card is None:
-                problems.append(Problem("bad-chip", f"there is no DORAYAKI chip for {WILD_NAME}", col + offset))
+                problems.append(Problem("bad-chip", f"there is no DORAYAKI chip for {WILD_NAME}", at))
             elif card in chips:
-                problems.append(Problem("bad-chip", f"DORAYAKI chip {deck.name(card)} is named twice", col + offset))
+                problems.append(Problem("bad-chip", f"DORAYAKI chip {deck.name(card)} is named twice", at))
             else:
                 chips.append(card)
         offset += len(part) + 1

@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from mjscore.decompose import Target, decompose, group_key, kind_counts
 from mjscore.engine import Rule, apply_rules, flag_is_set
-from mjscore.errors import Problem
+from mjscore.errors import Problem, quoted
 from mjscore.hand import Group, Hand, MeldKind, Reading, Shape, Win, bracketed
 from mjscore.notation.build import Items, fail, gather_items, read_win
 from mjscore.notation.tokens import Token
@@ -53,9 +53,12 @@ PATTERN, BONUS = "pattern", "bonus"
 
 @dataclass(frozen=True, slots=True)
 class BaidaOptions:
-    all_triplets: int = option(30, "points for All Triplets (source slot 5 is blank)", _ASSUMED)
-    seven_pairs: int = option(30, "points for Seven Pairs; 0: Seven Pairs is no winning shape", _ASSUMED)
-    chicken: int = option(1, "points for a hand with no pattern (Zung Jung's chicken hand)", _ASSUMED)
+    # a pattern's points: from 0 to the cap of all patterns together
+    all_triplets: int = option(30, "points for All Triplets (source slot 5 is blank)", _ASSUMED, most=PATTERN_CAP)
+    seven_pairs: int = option(
+        30, "points for Seven Pairs; 0: Seven Pairs is no winning shape", _ASSUMED, most=PATTERN_CAP
+    )
+    chicken: int = option(1, "points for a hand with no pattern (Zung Jung's chicken hand)", _ASSUMED, most=PATTERN_CAP)
     discard_pays: int = option(
         2, "on a discard the discarder pays this many times the total (1: once)", _PAYMENT, (1, 2)
     )
@@ -378,7 +381,7 @@ class Baida(RuleSet[BaidaDeal]):
         discarder = written.read_seat(items, "from", None, problems)
         indicator = _indicator(items, problems)
         if hand is not None and indicator is not None:
-            problems += _hand_problems(hand, indicator, win, hand_tokens[0].loc + 1)
+            problems += _hand_problems(hand, indicator, win, written.TilePlaces(hand_tokens), items)
         if hand is not None and win is not None:
             problems += _situation_problems(hand, items, win, seat, indicator)
             problems += written.discarder_problems(items, seat, win, discarder)
@@ -582,38 +585,35 @@ def _indicator(items: Items, problems: list[Problem]) -> int | None:
     value, col = items.values["baida"]
     tiles, faults = read_tiles(value)
     if faults or len(tiles) != 1 or tiles[0][1] or tiles[0][0] >= RIICHI_KINDS:
-        problems.append(Problem("bad-value", f"baida= is one tile as it lies, e.g. baida=5p; not {value!r}", col))
+        problems.append(Problem("bad-value", f"baida= is one tile as it lies, e.g. baida=5p; not {quoted(value)}", col))
         return None
     return tiles[0][0]
 
 
-def _hand_problems(hand: written.WrittenHand, indicator: int, win: Win | None, col: int) -> list[Problem]:
-    """Every rule of play the hand breaks (docs/rules/baida.md §1-§3), all together."""
+def _hand_problems(
+    hand: written.WrittenHand, indicator: int, win: Win | None, places: written.TilePlaces, items: Items
+) -> list[Problem]:
+    """Every rule of play the hand breaks (docs/rules/baida.md §1-§3), all together, each at the tile (or
+    the word) it is about."""
     wild_kinds = baida_kinds(indicator)
     # The indicator's own kind is checked below with its own code; it is one tile of no other kind.
-    problems = written.count_problems(hand, (), win, col, aka=False)
+    problems = written.count_problems(hand, (), win, places, aka=False)
     if sum(k == indicator for k, _ in hand.all_tiles) >= 4:
-        problems.append(
-            Problem(
-                "baida-indicator-copies",
-                f"the indicator {tile_name(indicator)} lies on the table: only three more copies exist",
-                col,
-            )
-        )
+        message = f"the indicator {tile_name(indicator)} lies on the table: only three more copies exist"
+        problems.append(Problem("baida-indicator-copies", message, places.nth(written.of_kind(indicator), 4)))
     if hand.red_fives:
-        problems.append(Problem("bad-value", "baida has no red fives (0m, 0p, 0s)", col))
+        problems.append(Problem("bad-value", "baida has no red fives (0m, 0p, 0s)", places.nth(_is_red)))
     if hand.flowers:
-        problems.append(written.flowers_not_hana(col))
+        problems.append(written.flowers_not_hana(places))
     if any(k in wild_kinds for _, tiles in hand.melds for k, _ in tiles):
-        problems.append(
-            Problem("baida-in-meld", "a Baida cannot be used to claim a meld: none may be in (...) or [...]", col)
-        )
+        message = "a Baida cannot be used to claim a meld: none may be in (...) or [...]"
+        in_meld = places.nth(lambda tile, holder: holder in ("open", "closed") and tile[0] in wild_kinds)
+        problems.append(Problem("baida-in-meld", message, in_meld))
     baida_held = any(k in wild_kinds for k, _ in hand.concealed)  # a tile won by ron is not held: a discard
     opened = any(kind is MeldKind.OPEN for kind, _ in hand.melds)
     if win is Win.RON and baida_held and opened:
-        problems.append(
-            Problem("baida-ron-open", "a hand holding Baida with an open meld must be won by self-draw (tsumo)", col)
-        )
+        message = "a hand holding Baida with an open meld must be won by self-draw (tsumo)"
+        problems.append(Problem("baida-ron-open", message, items.flags["ron"]))
     return problems
 
 
@@ -621,6 +621,10 @@ def _won_plain_baida(hand: written.WrittenHand, win: Win | None, wild_kinds: tup
     """Won by ron on a tile of a Baida kind: another player's tile (a discard, or robbed from a
     kong), taken at face value, not wild (docs/rules/baida.md)."""
     return win is Win.RON and hand.winning[0] in wild_kinds
+
+
+def _is_red(tile: written.Tile, _holder: str) -> bool:
+    return tile[1]
 
 
 def _situation_problems(

@@ -40,6 +40,10 @@ class HanaOptions(RiichiOptions):
     flower_fu: int = option(4, "fu per flower in variation 1 (2: the mild version)", _SOURCE, (2, 4))
 
 
+def _is_season(tile: written.Tile, _holder: str) -> bool:
+    return tile[0] in SEASONS
+
+
 def _variant(o: RiichiOptions) -> int:
     return o.variant if isinstance(o, HanaOptions) else 0
 
@@ -118,14 +122,17 @@ class Hana(Riichi):
     rules: ClassVar[tuple[RiichiRule, ...]] = RULES + HANA_RULES
 
     def _bonus_problems(
-        self, hand: written.WrittenHand, indicators: Sequence[written.Tile], options: RiichiOptions, col: int
+        self,
+        hand: written.WrittenHand,
+        indicators: Sequence[written.Tile],
+        options: RiichiOptions,
+        places: written.TilePlaces,
     ) -> list[Problem]:
+        """With flowers=4 a season is refused (at the first written)."""
         four = isinstance(options, HanaOptions) and options.flowers == 4
-        seasons = [k for k in (*hand.flowers, *(k for k, _ in indicators)) if k in SEASONS]
-        if four and seasons:
-            return [
-                Problem("season-with-four-flowers", "flowers=4 plays the four flowers only: no season (1g-4g)", col)
-            ]
+        if four and any(k in SEASONS for k in (*hand.flowers, *(k for k, _ in indicators))):
+            message = "flowers=4 plays the four flowers only: no season (1g-4g)"
+            return [Problem("season-with-four-flowers", message, places.nth(_is_season))]
         return []
 
     def _flower_fu(self, flowers: tuple[int, ...], options: RiichiOptions) -> int:

@@ -127,8 +127,7 @@ def stage_times(path: Path) -> tuple[int, dict[str, float], dict[str, float], in
                 stages[stage] += b - a
             hands += 1
             # Parts, timed again on their own (not in the stages' sum).
-            family = fast_reader.fast_form(ruleset.family) if ruleset.family in fast_reader.FAMILIES else None
-            if family is not None and family.body.fullmatch(text[start:]) is None:
+            if ruleset.family in fast_reader.FAMILIES and fast_reader.fast_tokens(ruleset.family, text, start) is None:
                 slow += 1
                 parts[PARTS[0]] += t2 - t1
             candidates = getattr(ruleset, "_candidates", None) or (lambda *_: None)  # BABA's readings + rules

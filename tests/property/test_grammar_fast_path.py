@@ -1,9 +1,10 @@
 """The one-regex fast path of each body reads exactly what the structured pyparsing
 grammar reads, and nothing escapes the parser but its own errors.
 
-``build.tokenize`` tries ``fast_form(family).body`` first and only falls back to
-``BODIES[family]`` when that regex does not match the whole text; so whenever the
-fast regex matches, its tokens must be the tokens pyparsing would have given.
+``build.tokenize`` tries ``fast_tokens`` first and only falls back to the structured
+grammar when the fast form does not read the whole text; so whenever it does, its tokens
+must be the tokens pyparsing would have given. The fallback takes over where the fast
+form stopped: it must report what the whole grammar reports.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from hypothesis import strategies as st
 
 from mjscore.errors import HandError, NotationError
 from mjscore.notation.build import tokenize
-from mjscore.notation.grammar import BODIES
-from mjscore.notation.tokens import FAMILIES, Token, fast_form, fast_tokens
+from mjscore.notation.grammar import BODIES, parse_structured
+from mjscore.notation.tokens import FAMILIES, Token, fast_read, fast_tokens
 from mjscore.scoring import parse_hand, score
 
 # Both readers take these blanks between tokens. The tab (which pyparsing expands
@@ -48,6 +49,18 @@ PIECES = [
     "2",
     "#",
     "\n",
+    # the mpsz family's pieces
+    *"0159mpszfg+{}",
+    "123m",
+    "(123m)",
+    "[1111z]",
+    "+2z",
+    "draw",
+    "DRAW",
+    "riichi",
+    "Riichi",
+    "dora=1m",
+    "tenpai=E",
 ]
 
 notation_text = st.lists(st.sampled_from(PIECES), max_size=24).map("".join)
@@ -81,9 +94,41 @@ def outcome(family: str, text: str) -> list[Token] | str:
 @example(text="(馬馬馬) [場場場場] MBmb tsumo pot=2")
 @example(text="馬場馬場馬場場々場々O ron\n")
 def test_fast_path_reads_what_the_grammar_reads(family: str, text: str) -> None:
-    if fast_form(family).body.fullmatch(text) is None:
+    tokens = fast_tokens(family, text)
+    if tokens is None:
         return
-    assert fast_tokens(family, text) == outcome(family, text)
+    assert tokens == outcome(family, text)
+
+
+def error_or_tokens(family: str, text: str, start: int = 0) -> tuple[int, str] | list[Token]:
+    """What the structured grammar makes of the body ``text[start:]``, from where the fast
+    form stopped: its tokens, or its error as (column in ``text``, message)."""
+    resume = fast_read(family, text, start).resume(start)
+    try:
+        return parse_structured(family, text, start, resume)
+    except pp.ParseBaseException as exc:
+        return resume[1] + exc.loc, str(exc.msg)
+
+
+def whole_error_or_tokens(family: str, text: str) -> tuple[int, str] | list[Token]:
+    try:
+        return structured(family, text)
+    except pp.ParseBaseException as exc:
+        return exc.loc, str(exc.msg)
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+@SETTINGS
+@given(text=any_text)
+@example(text="(馬馬馬) [場場場場] MBmb tsumo pot=2 )")
+@example(text="123m (456p 789s")
+@example(text="123m 456 ron")
+@example(text="draw tenpai=E )")
+@example(text="tsumo ron )")
+def test_resumed_grammar_reports_what_the_whole_grammar_reports(family: str, text: str) -> None:
+    # why: from where the fast form stopped, the grammar is in the state the whole grammar is in there
+    if fast_tokens(family, text) is None:
+        assert error_or_tokens(family, text) == whole_error_or_tokens(family, text)
 
 
 @pytest.mark.parametrize("family", sorted(FAMILIES))
@@ -97,7 +142,7 @@ def test_reader_returns_tokens_or_a_notation_error(family: str, text: str) -> No
         return
     assert all(isinstance(t, Token) for t in tokens)
     if "\t" not in text:  # see test_tab_locations_read_alike
-        assert all(text[t.loc + (t.tag in ("open", "closed", "shown")) :].startswith(t.text) for t in tokens)
+        assert all(text[t.loc + (t.tag in ("open", "closed", "shown", "winning")) :].startswith(t.text) for t in tokens)
 
 
 @SETTINGS
@@ -123,7 +168,7 @@ def test_scoring_returns_or_raises_hand_error(text: str) -> None:
 def test_blanks_read_alike(space: str, family: str, hand: str) -> None:
     text = hand.format(space, space)
     # why: docs/notation.md: groups and items are separated by blanks, U+3000 (what a Japanese input method types) too
-    assert fast_form(family).body.fullmatch(text) is not None
+    assert fast_tokens(family, text) is not None
     assert fast_tokens(family, text) == outcome(family, text)
 
 
@@ -141,6 +186,6 @@ def test_an_ideographic_space_does_not_hide_the_real_error() -> None:
 @pytest.mark.parametrize("space", ["\xa0", "\x0b", "\x0c", "\x85"], ids=ascii)
 def test_other_unicode_spaces_are_refused_by_both(space: str) -> None:
     text = f"馬馬馬{space}場場O tsumo"
-    assert fast_form("baba").body.fullmatch(text) is None
+    assert fast_tokens("baba", text) is None
     with pytest.raises(pp.ParseBaseException):
         structured("baba", text)

@@ -18,6 +18,9 @@ LINES = {
         "  (123m)[4444z]+5m 55p",
         "(123m)[4444z]tsumo",
         "19m19p19s1234567z+1m discarded-baida x_1=",
+        # a draw line; groups and an item that touch (the grammar reads them, so the fast reader does)
+        " draw tenpai=E,W honba=1 ",
+        "+1m2m(123m)tsumo",
     ],
     "baba": [
         "馬場馬場馬場場々場々O dora=場 tsumo menzen",

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
+from mjscore import score
+from mjscore.errors import HandError
 from mjscore.notation.build import gather_items, tokenize
 from mjscore.rulesets import all_rulesets
 from mjscore.rulesets.base import RuleSet
@@ -28,7 +31,61 @@ def test_flags_values_options_and_problems() -> None:
     assert items.values == {"seat": ("W", 15)}
     # why: a rule option read by its spec: aka=on is a switch
     assert items.options == {"aka": True}
-    codes = [(p.code, p.col) for p in items.problems]
+    codes = sorted(((p.code, p.col) for p in items.problems), key=lambda c: c[1])
     # why: kiriage=maybe is no switch value (column of "maybe", index 31); the second "ron" is a
     # duplicate (index 37); "nonsense" (index 41) and "zzz=" (index 50) are unknown words
     assert codes == [("bad-value", 32), ("duplicate-item", 38), ("unknown-word", 42), ("unknown-word", 51)]
+
+
+@pytest.mark.parametrize("word", ["DRAW", "Draw"])
+def test_draw_is_read_in_any_case(word: str) -> None:
+    upper, lower = score(f"riichi: {word} tenpai=E"), score("riichi: draw tenpai=E")
+    # why: docs/rules/riichi.md §9, one tenpai (East): +3000 from 1000 by each other seat, whatever case draw is in
+    assert upper.payments == lower.payments
+    assert sum(p.amount for p in upper.payments) == 3000
+
+
+HUGE = "9" * 5000  # more digits than Python converts to a number (4300)
+RIICHI_WIN = "riichi:234m456p789s23m55p+4m ron riichi"
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (f"{RIICHI_WIN} honba={HUGE}", "honba= is a whole number from 0 to 99, not '99999"),
+        (f"{RIICHI_WIN} sticks={HUGE}", "sticks= is a whole number from 0 to 100, not '99999"),
+        (f"riichi: draw sticks={HUGE}", "sticks= is a whole number from 0 to 100, not '99999"),
+        (f"baba:馬馬馬場場O tsumo pot={HUGE}", "pot= is the number of KOBAN in the pot, a whole number from 0 to 999"),
+        (f"baba:馬馬馬場場O tsumo players={HUGE}", "players is 3 or 4, not '99999"),
+        (f"baida:12346p789p789m11z+5p tsumo baida=5p chicken={HUGE}", "chicken is a whole number from 0 to 320"),
+        (f"hana:123m456p789s11z22z+2z tsumo variant={HUGE}", "variant is 1 or 2 or 3, not '99999"),
+    ],
+)
+def test_a_count_out_of_its_range_is_a_problem_that_states_the_range(line: str, message: str) -> None:
+    with pytest.raises(HandError) as info:
+        score(line)
+    (problem,) = info.value.problems
+    # why: every count has a stated range (README); thousands of digits are no number in it,
+    # refused by their length (Python's int() would raise ValueError past 4300 digits)
+    assert problem.code == "bad-value"
+    assert problem.message.startswith(message)
+    # why: the value is quoted by its first characters, not all 5000
+    assert "…'" in problem.message
+    assert len(problem.message) < 150
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [(-1, "-1"), (321, "321"), (True, "True"), (10**30, "a number too large to show"), ("x", "'x'")],
+)
+def test_a_rules_file_value_out_of_range_is_named(raw: object, shown: str) -> None:
+    from mjscore.options import specs
+    from mjscore.rulesets.baida import BaidaOptions
+
+    chicken = next(s for s in specs(BaidaOptions) if s.name == "chicken")
+    # why: a TOML value is a number already (or a bool, or a string); out of 0-320 it is refused, and a
+    # number too large to write out is said to be so
+    with pytest.raises(ValueError, match=f"^chicken is a whole number from 0 to 320, not {re.escape(shown)}$"):
+        chicken.read(raw)
+    # why: the ends of the range are values
+    assert (chicken.read(0), chicken.read("320"), chicken.read(320)) == (0, 320, 320)

@@ -54,6 +54,10 @@ from mjscore.settings import Settings
 from mjscore.tiles import CODE_OF_TILE, RIICHI_KINDS, SEAT_LETTER, WIND_OF_SEAT, WINDS, tile_name
 
 KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
+# The largest count of each count key. Honba: the rules set no limit; 99 is beyond any game.
+# Riichi sticks: four players start with 25,000 points (docs/rules/riichi.md §10), so at most
+# 100 sticks of 1,000 can lie on the table.
+MOST = {"honba": 99, "sticks": 100}
 DRAW_KEYS = ("tenpai", "nagashi", "honba", "sticks")
 DRAW_SEAT_KEYS = ("tenpai", "nagashi")
 ALIASES = {"wriichi": "double-riichi"}
@@ -163,19 +167,19 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         prevalent = written.read_seat(items, "round", "E", problems) or WINDS[0]
         pao = written.read_seat(items, "pao", None, problems)
         discarder = written.read_seat(items, "from", None, problems)
-        honba = read_count(items, "honba", problems)
-        sticks = read_count(items, "sticks", problems)
+        honba = read_count(items, "honba", problems, MOST["honba"])
+        sticks = read_count(items, "sticks", problems, MOST["sticks"])
         unreadable = hand is None or win is None  # then the checks below cannot run
+        places = written.TilePlaces(hand_tokens, [items.values[k] for k in ("dora", "ura") if k in items.values])
         if hand is not None:
-            col = hand_tokens[0].loc + 1
-            problems += written.count_problems(hand, indicators, win, col, aka=options.aka)
+            problems += written.count_problems(hand, indicators, win, places, aka=options.aka)
         if unreadable:
             raise fail(text, problems)
         assert hand is not None and win is not None  # for the type checker: unreadable otherwise
         # the checks below run beside every problem found so far (all problems together); a
         # value that could not be read (None) skips the checks that need it
         flags = frozenset(items.flags)
-        problems += self._bonus_problems(hand, indicators, options, col)
+        problems += self._bonus_problems(hand, indicators, options, places)
         problems += self._flag_problems(hand, flags, items, win, seat, indicators=indicators)
         problems += _seat_problems(items, seat, win, pao, discarder)
         if problems:
@@ -288,8 +292,8 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         items = gather_items(tokens, (), DRAW_KEYS, ())
         problems = items.problems
         seats: dict[str, list[int]] = {}
-        honba = read_count(items, "honba", problems)
-        sticks = read_count(items, "sticks", problems)
+        honba = read_count(items, "honba", problems, MOST["honba"])
+        sticks = read_count(items, "sticks", problems, MOST["sticks"])
         for key in DRAW_SEAT_KEYS:
             value, col = items.values.get(key, ("", 0))
             letters = value.upper().split(",") if key in items.values else []
@@ -313,11 +317,15 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     # -- hooks a rule set built on riichi (hana) overrides
 
     def _bonus_problems(
-        self, hand: written.WrittenHand, indicators: Sequence[written.Tile], options: RiichiOptions, col: int
+        self,
+        hand: written.WrittenHand,
+        indicators: Sequence[written.Tile],
+        options: RiichiOptions,
+        places: written.TilePlaces,
     ) -> list[Problem]:
-        """Flowers belong to hana: riichi refuses them."""
+        """Flowers belong to hana: riichi refuses them (at the first written)."""
         if hand.flowers or (indicators and max(indicators)[0] >= RIICHI_KINDS):
-            return [written.flowers_not_hana(col)]
+            return [written.flowers_not_hana(places)]
         return []
 
     def _flower_fu(self, flowers: tuple[int, ...], options: RiichiOptions) -> int:
@@ -358,15 +366,9 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             allowed = [s for s in with_yaku if s.yaku_han >= 2]
             if not allowed:
                 best_han = max(s.yaku_han for s in with_yaku)
-                raise fail(
-                    deal.text,
-                    [
-                        Problem(
-                            "two-fan-minimum",
-                            f"at honba {deal.table.honba} a win needs 2 han without dora; this hand has {best_han}",
-                        )
-                    ],
-                )
+                message = f"at honba {deal.table.honba} a win needs 2 han without dora; this hand has {best_han}"
+                # at the honba= that makes the minimum apply
+                raise fail(deal.text, [Problem("two-fan-minimum", message, deal.items.values["honba"][1])])
         best = allowed[0] if len(allowed) == 1 else max(allowed, key=_KEY)  # the first of equal keys
         return self._result(deal, best, scored if explain else [])
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 from operator import eq, itemgetter
 from typing import NamedTuple
 
-from mjscore.errors import Problem
+from mjscore.errors import Problem, quoted
 from mjscore.hand import Hand, Meld, MeldKind, Win, bracketed
 from mjscore.notation.build import Items
 from mjscore.notation.tokens import Token
@@ -29,6 +30,7 @@ from mjscore.tiles import (
     read_tiles,
     suit_of,
     tile_name,
+    tile_offsets,
     tiles_in,
 )
 
@@ -139,17 +141,68 @@ def read_hand(tokens: Sequence[Token], problems: list[Problem]) -> WrittenHand |
 
 
 def _token_problems(tok: Token, faults: tuple[tuple[int, str], ...], bonus: tuple[int, ...]) -> list[Problem]:
-    """Codes that are no tile; a flower written in a meld or as the winning tile."""
-    start = tok.loc + (0 if tok.tag == "cards" else 1) + 1
+    """Codes that are no tile; a flower written in a meld or as the winning tile (at the flower)."""
+    start = tok.text_col
     problems = [Problem("not-a-tile", message, start + offset) for offset, message in faults]
     if bonus and tok.tag != "cards":
         code, where = (
             ("flower-winning-tile", "the winning tile") if tok.tag == "winning" else ("flower-in-meld", "in a meld")
         )
+        flower = next(offset for offset, (kind, _) in tile_offsets(tok.text) if kind >= RIICHI_KINDS)
         problems.append(
-            Problem(code, f"a flower is set aside as soon as it is drawn: it cannot be {where}", tok.loc + 2)
+            Problem(code, f"a flower is set aside as soon as it is drawn: it cannot be {where}", start + flower)
         )
     return problems
+
+
+class TilePlaces(NamedTuple):
+    """Where the tiles of a line stand, for a problem that points at one tile: the hand's tokens
+    and the indicator values (value, column). They are read again only for such a problem."""
+
+    tokens: Sequence[Token]
+    indicators: Sequence[tuple[str, int]] = ()
+
+    @property
+    def start(self) -> int:
+        """The hand's first column: where a problem about the hand as written points (its count)."""
+        return self.tokens[0].loc + 1 if self.tokens else 0
+
+    def _tiles(self) -> Iterator[tuple[int, Tile, str]]:
+        """(column, tile, what holds it: a token's tag or "indicator") of every tile, in line order."""
+        for tok in self.tokens:
+            at = tok.text_col
+            for offset, tile in tile_offsets(tok.text):
+                yield at + offset, tile, tok.tag
+        for value, col in sorted(self.indicators, key=itemgetter(1)):
+            for offset, tile in tile_offsets(value):
+                yield col + offset, tile, "indicator"
+
+    def nth(self, match: TileMatch, n: int = 1) -> int:
+        """The column of the ``n``-th tile (1-based, in line order) that ``match`` accepts, given
+        the tile and what holds it; the hand's start if there are fewer."""
+        found = (col for col, tile, tag in self._tiles() if match(tile, tag))
+        return next(islice(found, n - 1, None), self.start)
+
+    def winner(self) -> int:
+        """The column of the winning tile: the +TILE, else the last concealed tile (``read_hand``)."""
+        tiles = [(col, tag) for col, (kind, _), tag in self._tiles() if kind < RIICHI_KINDS]
+        written = [col for col, tag in tiles if tag == "winning"] or [col for col, tag in tiles if tag == "cards"]
+        return written[-1] if written else self.start
+
+
+TileMatch = Callable[[Tile, str], bool]  # a tile, and what holds it (a token's tag, or "indicator")
+
+
+def is_flower(tile: Tile, _holder: str) -> bool:
+    return tile[0] >= RIICHI_KINDS
+
+
+def of_kind(kind: int) -> TileMatch:
+    return lambda tile, _holder: tile[0] == kind
+
+
+def _is(wanted: Tile) -> TileMatch:
+    return lambda tile, _holder: tile == wanted
 
 
 @lru_cache(maxsize=1024)
@@ -166,9 +219,10 @@ def meld_fault(kind: MeldKind, tiles: tuple[Tile, ...]) -> str:
     return "an open meld (...) is a chow (three in a row of one suit), a pung or a kong"
 
 
-def flowers_not_hana(col: int) -> Problem:
-    """Flower tiles on a line of a rule set without them."""
-    return Problem("flowers-not-hana", "flower tiles (1f-4f, 1g-4g) are for hana: start the line with hana:", col)
+def flowers_not_hana(places: TilePlaces) -> Problem:
+    """Flower tiles on a line of a rule set without them (at the first)."""
+    message = "flower tiles (1f-4f, 1g-4g) are for hana: start the line with hana:"
+    return Problem("flowers-not-hana", message, places.nth(is_flower))
 
 
 def situation_problems(
@@ -251,34 +305,38 @@ def _chankan_problems(hand: WrittenHand, indicators: Sequence[Tile], col: int) -
 
 
 def count_problems(
-    written: WrittenHand, indicators: Sequence[Tile], win: Win | None, col: int, *, aka: bool
+    written: WrittenHand, indicators: Sequence[Tile], win: Win | None, places: TilePlaces, *, aka: bool
 ) -> list[Problem]:
-    """Tile count, copies (indicators are tiles too) and red fives: with aka on,
-    the red fives are among the four copies, so fewer plain fives exist."""
+    """Tile count (at the hand), copies (indicators are tiles too) and red fives, each at the
+    copy that is one too many: with aka on, the red fives are among the four copies, so
+    fewer plain fives exist."""
     problems = []
     size = len(written.concealed) + 1 + 3 * len(written.melds)
     if size != HAND_TILES:
-        problems.append(Problem("tile-count", f"tile count: {size} given, 14 needed (counting each meld as 3)", col))
+        message = f"tile count: {size} given, 14 needed (counting each meld as 3)"
+        problems.append(Problem("tile-count", message, places.start))
     tiles = (*written.all_tiles, *indicators)
     kinds = list(map(_KIND, tiles))
     kinds += written.flowers
     kinds.sort()
     # sorted, a kind held five times reaches four places on; a flower (one of each) is checked in full
     if any(map(eq, kinds, kinds[MAX_COPIES:])) or kinds[-1] >= RIICHI_KINDS:
-        problems += _copy_problems(written, Counter(kinds), win, col)
+        problems += _copy_problems(written, Counter(kinds), win, places)
     if written.red_fives or any(map(_IS_RED, indicators)):
-        problems += _red_problems(tiles, col)
+        problems += _red_problems(tiles, places)
     if aka:
-        problems += _plain_five_problems(tiles, col)
+        problems += _plain_five_problems(tiles, places)
     return problems
 
 
-def _copy_problems(written: WrittenHand, seen: Counter[int], win: Win | None, col: int) -> list[Problem]:
-    """Kinds held more often than the set has them (``seen``: a count per kind)."""
+def _copy_problems(written: WrittenHand, seen: Counter[int], win: Win | None, places: TilePlaces) -> list[Problem]:
+    """Kinds held more often than the set has them (``seen``: a count per kind): at the copy
+    that is one too many, a ron's fifth copy at the winning tile."""
     problems = []
     for kind, n in sorted(seen.items()):
         one = kind >= RIICHI_KINDS  # one of each flower
-        if n <= (1 if one else MAX_COPIES):
+        most = 1 if one else MAX_COPIES
+        if n <= most:
             continue
         if win is Win.RON and kind == written.winning[0] and n == MAX_COPIES + 1:
             problems.append(
@@ -286,25 +344,29 @@ def _copy_problems(written: WrittenHand, seen: Counter[int], win: Win | None, co
                     "fifth-copy-ron",
                     f"a ron on {tile_name(kind)} would need a fifth copy: four are already in the hand, "
                     "its melds or the indicators",
-                    col,
+                    places.winner(),
                 )
             )
         else:
             exist = "only one exists" if one else "at most four exist"
+            col = places.nth(of_kind(kind), most + 1)
             problems.append(Problem("too-many-copies", f"{n} copies of {tile_name(kind)} ({exist})", col))
     return problems
 
 
-def _red_problems(tiles: Sequence[Tile], col: int) -> list[Problem]:
+def _red_problems(tiles: Sequence[Tile], places: TilePlaces) -> list[Problem]:
     reds = Counter(suit_of(k) for k, red in tiles if red)
-    return [
-        Problem("too-many-red-fives", f"{n} red fives 0{suit} (the set has {RED_FIVES_IN_SET[suit]})", col)
-        for suit, n in sorted(reds.items())
-        if n > RED_FIVES_IN_SET[suit]
-    ]
+    problems = []
+    for suit, n in sorted(reds.items()):
+        most = RED_FIVES_IN_SET[suit]
+        if n > most:
+            red = TILE_OF_CODE[f"0{suit}"]
+            col = places.nth(_is(red), most + 1)
+            problems.append(Problem("too-many-red-fives", f"{n} red fives 0{suit} (the set has {most})", col))
+    return problems
 
 
-def _plain_five_problems(tiles: Sequence[Tile], col: int) -> list[Problem]:
+def _plain_five_problems(tiles: Sequence[Tile], places: TilePlaces) -> list[Problem]:
     """With aka on, some fives of each suit are red, so fewer plain fives exist."""
     problems = []
     for suit, five in zip(SUITS, PLAIN_FIVES, strict=True):
@@ -316,7 +378,7 @@ def _plain_five_problems(tiles: Sequence[Tile], col: int) -> list[Problem]:
                     "too-many-copies",
                     f"{n} plain 5{suit}: with aka on, {RED_FIVES_IN_SET[suit]} of the four are red, "
                     f"so at most {allowed} are plain",
-                    col,
+                    places.nth(_is(five), allowed + 1),
                 )
             )
     return problems
@@ -334,10 +396,10 @@ def read_indicators(items: Items, key: str, problems: list[Problem]) -> tuple[Ti
     if not tiles and not faults:
         problems.append(Problem("bad-value", f"{key}= lists indicator tiles as they lie, e.g. {key}=4p3z", col))
     elif not value[-1:].isalpha():
-        problems.append(Problem("bad-value", f"{key}={value}: a suit letter must follow the digits", col))
+        problems.append(Problem("bad-value", f"{key}={quoted(value)}: a suit letter must follow the digits", col))
     if len(tiles) > MAX_INDICATORS:
         message = f"{len(tiles)} {key} indicators: at most {MAX_INDICATORS} lie on the table (1, and 1 for each kong)"
-        problems.append(Problem("too-many-indicators", message, col))
+        problems.append(Problem("too-many-indicators", message, col + tile_offsets(value)[MAX_INDICATORS][0]))
     return tuple(tiles)
 
 
@@ -350,7 +412,7 @@ def read_seat(items: Items, key: str, default: str | None, problems: list[Proble
     wind = WIND_OF_SEAT.get(value.upper())
     if wind is not None:
         return wind
-    found = f", not {value!r}" if value else ""  # an empty value is no seat either: never the default
+    found = f", not {quoted(value)}" if value else ""  # an empty value is no seat either: never the default
     problems.append(Problem("bad-value", f"{key}= is a seat letter E, S, W or N{found}", col))
     return None
 

@@ -63,17 +63,18 @@ CASES = [
     bad("seven-without-kan", "baba:馬場馬場馬場馬庭馬庭馬庭O tsumo", ("card-count", "馬場")),
     # why: a KAN hand holds 7 cards; 4 + 2 = 6 -> card-count at the first card group (the KAN)
     bad("six-with-kan", "baba:[馬場馬場馬場馬場] 馬庭馬庭 tsumo", ("card-count", "[")),
-    # why: a second KAN cannot happen (after a KAN only two cards stay in hand) -> two-kans
-    bad("two-kans", "baba:[馬場馬場馬場馬場] (馬庭馬庭馬庭馬庭) tsumo", ("two-kans", 0)),
+    # why: a second KAN cannot happen (after a KAN only two cards stay in hand) -> two-kans, at the second
+    bad("two-kans", "baba:[馬場馬場馬場馬場] (馬庭馬庭馬庭馬庭) tsumo", ("two-kans", "(")),
     # --- cards that cannot exist ----------------------------------------------
-    # why: five 馬場 (four copies exist) -> too-many-copies
-    bad("five-of-a-kind", "baba:馬場馬場馬場馬場馬場O tsumo", ("too-many-copies", 0)),
-    # why: copies count the table too: PON 馬場×3 + 馬場×3 concealed = six -> too-many-copies
-    bad("copies-across-melds", "baba:(馬場馬場馬場) 馬場馬場馬場 ron", ("too-many-copies", 0)),
-    # why: at most 4 OBABA are ever in play; 5 -> too-many-obaba
-    bad("five-obaba", "baba:OOOOO馬場 tsumo", ("too-many-obaba", 0)),
-    # why: OBABA in a meld count too: 2 + 3 = 5 -> too-many-obaba
-    bad("five-obaba-across-melds", "baba:(馬場OO) OOO ron", ("too-many-obaba", 0)),
+    # why: five 馬場 (four copies exist) -> too-many-copies, at the fifth (the copy one too many)
+    bad("five-of-a-kind", "baba:馬場馬場馬場馬場馬場O tsumo", ("too-many-copies", ("馬場", 5))),
+    # why: copies count the table too: PON 馬場×3 + 馬場×3 concealed = six -> too-many-copies, at the
+    #      fifth in line order: the second concealed one
+    bad("copies-across-melds", "baba:(馬場馬場馬場) 馬場馬場馬場 ron", ("too-many-copies", ("馬場", 5))),
+    # why: at most 4 OBABA are ever in play; 5 -> too-many-obaba, at the fifth
+    bad("five-obaba", "baba:OOOOO馬場 tsumo", ("too-many-obaba", ("O", 5))),
+    # why: OBABA in a meld count too: 2 + 3 = 5 -> too-many-obaba, at the fifth in line order (the last)
+    bad("five-obaba-across-melds", "baba:(馬場OO) OOO ron", ("too-many-obaba", ("O", 5))),
     # why: X is no card -> unknown-card at the X
     bad("unknown-card-in-hand", "baba:馬馬馬場場X tsumo", ("unknown-card", "X")),
     # why: X inside a meld -> unknown-card at the X
@@ -90,7 +91,7 @@ CASES = [
     # why: three OBABA alone have no kind to match -> bad-meld
     bad("meld-of-obaba-only", "baba:(OOO) 馬庭馬庭馬庭 ron", ("bad-meld", "(")),
     # why: KAN does not exist in Beginner rules -> no-kan (the 7 cards are right for a KAN hand)
-    bad("no-kan-beginner", "baba-beginner:[馬場馬場馬場馬場] 番場番場番場 tsumo", ("no-kan", 0)),
+    bad("no-kan-beginner", "baba-beginner:[馬場馬場馬場馬場] 番場番場番場 tsumo", ("no-kan", "[")),
     # --- the win and the menzen assertion --------------------------------------
     # why: `menzen` asserts a concealed hand, but a PON is open -> menzen-open at the word
     bad("menzen-with-pon", "baba:(馬場馬場馬場) 番場番場番場 ron menzen", ("menzen-open", "menzen")),
@@ -131,14 +132,15 @@ CASES = [
         ("win-conflict", "ron"),
         ("unknown-card", "xyz"),
     ),
-    # why: a mixed meld (bad-meld) that also makes six 馬場 (too-many-copies), 7 cards without a KAN
-    #      (card-count), tsumo with ron (win-conflict) and players=5 (bad-value): five problems, one error
+    # why: a mixed meld (bad-meld) that also makes six 馬場 (too-many-copies, at the fifth in line
+    #      order: the third concealed), 7 cards without a KAN (card-count), tsumo with ron
+    #      (win-conflict) and players=5 (bad-value): five problems, one error, in column order
     bad(
         "five-problems",
         "baba:(馬場馬庭馬場) 馬場馬場馬場馬場 tsumo ron players=5",
-        ("too-many-copies", 0),
         ("bad-meld", "("),
         ("card-count", "("),
+        ("too-many-copies", ("馬場", 5)),
         ("win-conflict", "ron"),
         ("bad-value", "5"),
     ),
@@ -183,12 +185,12 @@ def test_unknown_word_did_you_mean(line: str, word: str, suggestion: str) -> Non
 
 @pytest.mark.parametrize("item", ["dora=", "pot=", "players="])
 def test_empty_value_column(item: str) -> None:
-    # why: an empty value is a bad-value; its column is where the value belongs, just after the "="
+    # why: an empty value is a bad-value at its item: after the "=" stands only the end of the line
     #      (not column 1, which is the "b" of "baba:")
     line = f"baba:馬馬馬場場O tsumo {item}"
     ((code, column),) = problems(line)
     assert code == "bad-value"
-    assert column == col(line, item) + len(item)
+    assert column == col(line, item)
 
 
 def test_upper_case_win_word_is_an_unknown_word() -> None:
