@@ -587,7 +587,7 @@ def _draw_result(deal: DrawDeal, ruleset: str, title: str) -> ScoreResult:
         ruleset=ruleset,
         ruleset_title=f"{title}: exhaustive draw",
         shown=Shown(
-            deal.text.strip(),
+            _draw_canonical(deal, ruleset),
             (
                 ("result", "exhaustive draw"),
                 ("settlement", how),
@@ -611,6 +611,14 @@ def _draw_result(deal: DrawDeal, ruleset: str, title: str) -> ScoreResult:
         if deal.honba or deal.sticks
         else (),
     )
+
+
+def _draw_canonical(deal: DrawDeal, ruleset: str) -> str:
+    """A draw line as read: "riichi:draw tenpai=E,W honba=1" (the words in lower case, seats in order)."""
+    seats = (("tenpai", sorted(deal.tenpai)), ("nagashi", deal.nagashi))
+    words = [f"{key}={','.join(SEAT_LETTER[s] for s in listed)}" for key, listed in seats if listed]
+    words += [f"{key}={n}" for key, n in (("honba", deal.honba), ("sticks", deal.sticks)) if n]
+    return " ".join([f"{ruleset}:draw", *words])
 
 
 def describe(r: RiichiReading, t: RiichiTable) -> str:
