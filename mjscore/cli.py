@@ -16,7 +16,7 @@ from typing import IO, Any, TypeVar
 import click
 
 from mjscore import __version__
-from mjscore.errors import HandError, UsageError
+from mjscore.errors import HandError, UsageError, printable
 from mjscore.render import FORMATS, get_renderer
 from mjscore.settings import ENV_RULES, Settings, load_settings
 
@@ -117,7 +117,7 @@ def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None,
     except HandError as exc:
         _emit(renderer.start())
         _emit(renderer.error(0, text, exc))
-        click.echo(exc.describe(), err=True)
+        _say(exc.describe())
         sys.exit(EXIT_HAND)
     _emit(renderer.start())
     _emit(renderer.result(0, result, show_all))
@@ -161,9 +161,9 @@ def batch(file: IO[str], fmt: str, rules: str | None, deck: Path | None, jobs: i
             continue
         failed += 1
         for problem in item.problems:
-            click.echo(f"{name}:{item.number}:{max(problem.col, 1)}: {problem.message} [{problem.code}]", err=True)
+            _say(f"{name}:{item.number}:{max(problem.col, 1)}: {problem.message} [{problem.code}]")
     out.flush()
-    click.echo(f"{name}: {scored + failed} hands, {scored} scored, {failed} failed", err=True)
+    _say(f"{name}: {scored + failed} hands, {scored} scored, {failed} failed")
     if failed:
         sys.exit(EXIT_HAND)
 
@@ -203,6 +203,11 @@ def rules(name: str | None, deck: Path | None) -> None:
     click.echo(ruleset_tables(ruleset))
     if ruleset.family == "baba":
         click.echo(deck_table(_settings(None, deck).deck))
+
+
+def _say(text: str) -> None:
+    """Tell the user, on stderr; text from the input in it (a hand, a file name) is shown escaped."""
+    click.echo(printable(text, keep_newlines=True), err=True)
 
 
 def _emit(text: str | None) -> None:

@@ -8,7 +8,10 @@ them in one go.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+QUOTE_LIMIT = 60  # characters of a user's text a message quotes
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +61,9 @@ class HandError(MjscoreError):
 
     def describe(self) -> str:
         """Every problem as ``error: message [code]``, with the line and a caret under its column."""
-        return "\n".join(_with_caret(self.text, p.col, f"error: {p.message} [{p.code}]") for p in self.problems)
+        return "\n".join(
+            _with_caret(self.text, p.col, printable(f"error: {p.message} [{p.code}]")) for p in self.problems
+        )
 
 
 class NotationError(HandError):
@@ -89,5 +94,45 @@ def _with_caret(text: str, col: int, message: str) -> str:
     from wcwidth import wcswidth
 
     shown = text.replace("\t", " ")  # a tab is one column; wcswidth has no width for it
-    width = max(wcswidth(shown[: col - 1]), 0)
-    return f"{message}\n  {shown}\n  {' ' * width}^"
+    width = max(wcswidth(printable(shown[: col - 1])), 0)
+    return f"{message}\n  {printable(shown)}\n  {' ' * width}^"
+
+
+# What must not reach a terminal as it is: C0 controls, DEL and C1 controls drive it (ESC starts
+# an escape sequence, CR overwrites the line), and a lone surrogate (a byte that was not UTF-8,
+# kept by surrogateescape) cannot even be written to a UTF-8 stream.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_UNPRINTABLE_BUT_NEWLINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # surrogateescape's stand-in for the byte code - 0xDC00
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def printable(text: str, keep_newlines: bool = False) -> str:
+    r"""``text`` safe to show on a terminal: each control character (C0, DEL, C1) written as an
+    escape, ``\x1b``, and each byte that was not UTF-8 as ``\xff``. Text read from input
+    (a hand, a file name, a rules file's value) passes through here before it is shown, so that
+    a file cannot drive the terminal. ``keep_newlines``: for text of several lines.
+
+    >>> print(printable("1m\x1b[31m 2m \udcff"))
+    1m\x1b[31m 2m \xff
+    """
+    return (_UNPRINTABLE_BUT_NEWLINE if keep_newlines else _UNPRINTABLE).sub(_escape, text)
+
+
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """A user's text as a message quotes it: in single quotes, ``printable``, and at most
+    ``limit`` characters of it (a longer text is cut, and its length said).
+
+    >>> quoted("riichi")
+    "'riichi'"
+    >>> quoted("x" * 100_000, limit=5)
+    "'xxxxx…' (100,000 characters)"
+    """
+    if len(text) <= limit:
+        return f"'{printable(text)}'"
+    return f"'{printable(text[:limit])}…' ({len(text):,} characters)"

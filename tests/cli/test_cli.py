@@ -815,3 +815,39 @@ def test_jobs_keep_input_order_and_line_numbers(run: Run, tmp_path: Path) -> Non
     failed = [json.loads(line)["line"] for line in parallel.stdout.splitlines() if not json.loads(line)["ok"]]
     assert failed == list(range(7, 1201, 7))
     assert f"{path}:7:" in parallel.stderr
+
+
+# --- text from the input reaches the terminal escaped
+
+# An OSC sequence (sets the terminal's title), a bell, a C1 CSI (clears the screen) and DEL: click
+# strips complete ANSI colour codes on a non-terminal, but none of these.
+CONTROLS = "\x1b]2;owned\x07\x9b2J\x7f"
+CONTROLS_SHOWN = r"\x1b]2;owned\x07\x9b2J\x7f"
+_CONTROL_CHARS = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def test_a_hand_with_control_characters_is_shown_escaped(run: Run) -> None:
+    hand = f"baba:MBMBMB NBNBNB{CONTROLS} ron"
+    result = run("score", hand)
+    assert result.exit_code == 1
+    assert not _CONTROL_CHARS.search(result.stderr), result.stderr
+    shown = hand.replace(CONTROLS, CONTROLS_SHOWN)
+    lines = result.stderr.splitlines()
+    assert f"  {shown}" in lines
+    # why: the reader stops at the ']' after the ESC; the caret is under it as the line is shown,
+    # the ESC written as four characters before it
+    [message] = [line for line in lines if line.startswith("error:")]
+    assert message.endswith("(found ']') [syntax]")
+    caret = lines[lines.index(f"  {shown}") + 1]
+    assert caret.index("^") == len(f"  {shown}".split("]")[0])
+
+
+def test_batch_messages_show_control_characters_escaped(run: Run, tmp_path: Path) -> None:
+    path = tmp_path / f"hands{CONTROLS}.txt"
+    path.write_text(f"baba:MBMBMB NBNBNB{CONTROLS} ron\n", encoding="utf-8")
+    result = run("batch", str(path))
+    assert result.exit_code == 1
+    assert not _CONTROL_CHARS.search(result.stderr), result.stderr
+    name = str(path).replace(CONTROLS, CONTROLS_SHOWN)
+    assert result.stderr.startswith(f"{name}:1:20: ")  # why: at the ']' after the ESC (column 19)
+    assert result.stderr.endswith(f"{name}: 1 hands, 0 scored, 1 failed\n")
