@@ -1,13 +1,18 @@
 """The ``mjscore`` command: thin, it parses options, calls the library, renders.
 
 Exit codes: 0 ok; 1 a hand or input problem (batch: any line failed); 2 a
-usage error (bad option, rules file or deck file). EPILOG tells users the same.
+usage error (bad option, rules file or deck file); 74 the output could not be
+written; 141 the reader of the output went away (a closed pipe). EPILOG tells
+users the same. ``Program`` holds these conventions of the shell.
 """
 
 from __future__ import annotations
 
+import errno
 import gc
+import io
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -23,6 +28,8 @@ from mjscore.settings import ENV_RULES, Settings, load_settings
 F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_HAND = 1
+EXIT_OUTPUT = 74  # sysexits.h's EX_IOERR: the output could not be written
+EXIT_CLOSED_PIPE = 128 + signal.SIGPIPE  # 141: what a shell shows for a program a closed pipe ended
 
 EPILOG = """\b
 Examples:
@@ -35,8 +42,85 @@ Examples:
 \b
 Exit codes: 0 scored; 1 a hand could not be scored (batch: any line), its
 prefix naming no rule set included; 2 a usage error (an unknown option,
---rules naming no rule set, an unreadable rules or deck file).
+--rules naming no rule set, an unreadable rules or deck file); 74 the
+output could not be written (a full disk, standard output closed); 141 the
+reader of the output went away (mjscore batch FILE | head -1): mjscore stops
+quietly.
 """
+
+
+class OutputError(Exception):
+    """Standard output could not be written; not an ``OSError``, so that click leaves it alone."""
+
+    def __init__(self, cause: OSError) -> None:
+        super().__init__(cause.strerror)
+        self.errno = cause.errno
+
+
+class Program(click.Group):
+    """The ``mjscore`` group, run with the shell's conventions for what click leaves open: a
+    closed pipe ends the run quietly (141), an output that cannot be written is one line on
+    stderr (74), and Python's own flush of standard output at exit has nothing left to fail."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("standalone_mode", True) is False:
+            return super().main(*args, **kwargs)
+        kwargs["standalone_mode"] = False
+        sys.exit(self._exit_code(args, kwargs))
+
+    def _exit_code(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:
+        stdout = sys.stdout
+        if stdout is None:  # started with standard output closed (>&-): nowhere to write
+            _say("mjscore: error: standard output is closed")
+            return EXIT_OUTPUT
+        try:
+            try:
+                code = super().main(*args, **kwargs)
+            except SystemExit as exc:
+                code = exc.code
+            if sys.stdout is not stdout:  # click met a closed pipe in its own output (help) and swapped it
+                return _closed_pipe()
+            _flush()  # here, where a failure can be told: Python's flush at exit cannot
+            return code if isinstance(code, int) else 0 if code is None else 1
+        except click.ClickException as exc:
+            shown = io.StringIO()
+            exc.show(shown)
+            _say(shown.getvalue().rstrip("\n"))
+            return exc.exit_code
+        except OutputError as exc:
+            return _output_failed(exc.errno, str(exc))
+        except OSError as exc:  # click's own output (help) that failed other than by a closed pipe
+            return _output_failed(exc.errno, exc.strerror or str(exc))
+
+
+def _output_failed(number: int | None, reason: str) -> int:
+    if number == errno.EPIPE:
+        return _closed_pipe()
+    _discard(sys.stdout)
+    try:
+        _say(f"mjscore: error: cannot write the output: {reason}")
+    except OSError:
+        _discard(sys.stderr)
+    return EXIT_OUTPUT
+
+
+def _closed_pipe() -> int:
+    """The reader went away (``| head -1``): stop quietly, nothing left to write anywhere."""
+    _discard(sys.stdout)
+    return EXIT_CLOSED_PIPE
+
+
+def _discard(stream: IO[str] | None) -> None:
+    """What ``stream`` still holds goes to /dev/null (as the Python documentation advises after
+    a BrokenPipeError), so that Python's own flush at exit does not fail again."""
+    try:
+        fd = stream.fileno() if stream is not None else -1
+    except (OSError, ValueError):  # a stream with no file (a test's)
+        return
+    if fd >= 0:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
 
 
 def common_options(command: F) -> F:
@@ -83,7 +167,7 @@ def _settings(rules: str | None, deck: Path | None) -> Settings:
     return settings
 
 
-@click.group(epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Program, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="mjscore")
 def main() -> None:
     """Score mahjong-family hands written in a compact notation.
@@ -148,21 +232,20 @@ def batch(file: IO[str], fmt: str, rules: str | None, deck: Path | None, jobs: i
     name = str(getattr(file, "name", "<stdin>"))  # standard input re-wrapped for its decoding may have no name
     lines = _with_progress(file)
     stream = rendered_parallel(lines, settings, renderer, jobs) if jobs > 1 else rendered(lines, settings, renderer)
-    out = sys.stdout
     scored = failed = 0
     _emit(renderer.start())
     for item in stream:
         if jobs == 1 and not scored + failed:  # the first line has loaded its rule set here: what is made
             gc.freeze()  # so far lives to the end, so the collector need not walk it at every full collection
         if item.output is not None:
-            out.write(item.output + "\n")
+            _write(item.output + "\n")
         if not item.problems:
             scored += 1
             continue
         failed += 1
         for problem in item.problems:
             _say(f"{name}:{item.number}:{max(problem.col, 1)}: {problem.message} [{problem.code}]")
-    out.flush()
+    _flush()
     _say(f"{name}: {scored + failed} hands, {scored} scored, {failed} failed")
     if failed:
         sys.exit(EXIT_HAND)
@@ -195,14 +278,14 @@ def rules(name: str | None, deck: Path | None) -> None:
     from mjscore.rulesets import find_ruleset, get_ruleset, unknown_ruleset
 
     if name is None:
-        click.echo(ruleset_list())
+        _emit(ruleset_list())
         return
     if find_ruleset(name) is None:
         raise click.BadParameter(unknown_ruleset(name).message, param_hint="NAME")
     ruleset = get_ruleset(name)
-    click.echo(ruleset_tables(ruleset))
+    _emit(ruleset_tables(ruleset))
     if ruleset.family == "baba":
-        click.echo(deck_table(_settings(None, deck).deck))
+        _emit(deck_table(_settings(None, deck).deck))
 
 
 def _say(text: str) -> None:
@@ -211,5 +294,21 @@ def _say(text: str) -> None:
 
 
 def _emit(text: str | None) -> None:
+    """A line (or lines) of output, unless there is none."""
     if text is not None:
-        click.echo(text)
+        _write(text + "\n")
+
+
+def _write(text: str) -> None:
+    """Standard output, buffered; ``OutputError`` if it cannot be written."""
+    try:
+        sys.stdout.write(text)
+    except OSError as exc:
+        raise OutputError(exc) from None
+
+
+def _flush() -> None:
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        raise OutputError(exc) from None

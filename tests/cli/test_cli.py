@@ -9,12 +9,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import subprocess
 import sys
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -286,6 +288,8 @@ def test_help_tells_the_exit_codes(run: Run, command: list[str]) -> None:
     text = " ".join(run(*command, "--help").stdout.split())
     assert "Exit codes: 0 scored; 1 a hand could not be scored" in text
     assert "2 a usage error" in text
+    assert "74 the output could not be written (a full disk, standard output closed)" in text
+    assert "141 the reader of the output went away" in text
 
 
 def test_help_names_every_rule_set_prefix(run: Run) -> None:
@@ -851,3 +855,74 @@ def test_batch_messages_show_control_characters_escaped(run: Run, tmp_path: Path
     name = str(path).replace(CONTROLS, CONTROLS_SHOWN)
     assert result.stderr.startswith(f"{name}:1:20: ")  # why: at the ']' after the ESC (column 19)
     assert result.stderr.endswith(f"{name}: 1 hands, 0 scored, 1 failed\n")
+
+
+def test_usage_errors_show_control_characters_escaped(run: Run) -> None:
+    result = run("rules", "baba", CONTROLS)  # click's own message quotes the extra argument
+    assert result.exit_code == 2
+    assert "Got unexpected extra argument" in result.stderr
+    assert CONTROLS_SHOWN in result.stderr
+    assert not _CONTROL_CHARS.search(result.stderr), result.stderr
+
+
+# --- the shell's conventions: closed pipes, full disks, signals (a real process: subprocess)
+
+GOOD = "riichi:234m456p789s23m55p+4m ron riichi"
+
+
+def mjscore(*args: str, **options: Any) -> subprocess.CompletedProcess[str]:
+    """``python -m mjscore ARGS`` in a process of its own, MJSCORE_RULES unset."""
+    env = {k: v for k, v in os.environ.items() if k != "MJSCORE_RULES"} | options.pop("env", {})
+    return subprocess.run(
+        [sys.executable, "-m", "mjscore", *args],
+        capture_output="stdout" not in options,
+        encoding="utf-8",
+        check=False,
+        env=env,
+        timeout=60,
+        **options,
+    )
+
+
+def many_hands(tmp_path: Path, count: int = 2000) -> Path:
+    return write(tmp_path / "many.txt", f"{GOOD}\n" * count)
+
+
+COMMANDS_THAT_WRITE = {
+    "score": ["score", GOOD],
+    "batch": ["batch", "MANY"],
+    "batch-jobs": ["batch", "MANY", "--jobs", "2"],
+    "help": ["--help"],
+}
+
+
+def _args(tmp_path: Path, name: str) -> list[str]:
+    return [str(many_hands(tmp_path)) if a == "MANY" else a for a in COMMANDS_THAT_WRITE[name]]
+
+
+@pytest.mark.parametrize("name", COMMANDS_THAT_WRITE)
+def test_a_closed_pipe_ends_the_run_quietly_with_141(tmp_path: Path, name: str) -> None:
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before anything is written: `| head -0`
+    with os.fdopen(write_end, "w") as closed:
+        result = mjscore(*_args(tmp_path, name), stdout=closed, stderr=subprocess.PIPE)
+    # why: 141 = 128 + SIGPIPE, what a shell shows for a program a closed pipe ended (README, --help)
+    assert result.returncode == 141
+    assert result.stderr == ""  # no traceback, no "Exception ignored" from the flush at exit
+
+
+@pytest.mark.parametrize("name", COMMANDS_THAT_WRITE)
+def test_a_full_disk_is_one_line_on_stderr_and_exit_74(tmp_path: Path, name: str) -> None:
+    with open("/dev/full", "w") as full:
+        result = mjscore(*_args(tmp_path, name), stdout=full, stderr=subprocess.PIPE)
+    assert result.returncode == 74  # why: EX_IOERR of sysexits.h, as README and --help say
+    assert result.stderr == "mjscore: error: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize("name", COMMANDS_THAT_WRITE)
+def test_a_closed_standard_output_is_an_error(tmp_path: Path, name: str) -> None:
+    result = mjscore(
+        *_args(tmp_path, name), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=lambda: os.close(1)
+    )
+    assert result.returncode == 74  # why: nothing can be written: not a silent exit 0
+    assert result.stderr == "mjscore: error: standard output is closed\n"
