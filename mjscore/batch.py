@@ -3,11 +3,16 @@
 ``rendered`` scores in this process; ``rendered_parallel`` spreads chunks of
 lines over worker processes and still yields in input order. Both hold only a
 bounded window of lines in memory, whatever the length of the input.
+
+Ctrl-C and SIGTERM are the caller's to handle: workers ignore SIGINT (the
+terminal sends it to them too) and die quietly on SIGTERM, which is how the pool
+is ended when the caller's exception leaves ``rendered_parallel``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import signal
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from itertools import islice
 
@@ -29,7 +34,9 @@ class Rendered:
     problems: tuple[Problem, ...]
 
 
-def rendered(lines: Iterable[str], settings: Settings, renderer: Renderer, start: int = 1) -> Iterator[Rendered]:
+def rendered(
+    lines: Iterable[str], settings: Settings, renderer: Renderer, start: int = 1
+) -> Generator[Rendered, None, None]:
     """Score and render each hand line; ``start`` is the number of the first line."""
     for line in score_many(lines, settings, start):
         if line.result is not None:
@@ -39,13 +46,23 @@ def rendered(lines: Iterable[str], settings: Settings, renderer: Renderer, start
             yield Rendered(line.number, output, line.error.problems)
 
 
-def rendered_parallel(lines: Iterable[str], settings: Settings, renderer: Renderer, jobs: int) -> Iterator[Rendered]:
+def rendered_parallel(
+    lines: Iterable[str], settings: Settings, renderer: Renderer, jobs: int
+) -> Generator[Rendered, None, None]:
     """As ``rendered``, over ``jobs`` processes. Workers are forked, so each starts with the
     caller's settings and renderer, already loaded and checked."""
     import multiprocessing
 
     numbered = enumerate(lines, 1)
-    with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (settings, renderer)) as pool:
+    # A worker forked while SIGINT and SIGTERM are blocked starts with them blocked, and takes
+    # them only once it has set what they do (_init_worker): one forked between the fork and
+    # that would run the caller's handlers, traceback and all.
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    try:
+        pool = multiprocessing.get_context("fork").Pool(jobs, _init_worker, (settings, renderer))
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    with pool:
         while True:
             chunks = [list(islice(numbered, CHUNK)) for _ in range(jobs * WINDOW)]
             window = [(chunk[0][0], [text for _, text in chunk]) for chunk in chunks if chunk]
@@ -56,11 +73,15 @@ def rendered_parallel(lines: Iterable[str], settings: Settings, renderer: Render
 
 
 _worker: tuple[Settings, Renderer] | None = None
+_STOPS = {signal.SIGINT, signal.SIGTERM}
 
 
 def _init_worker(settings: Settings, renderer: Renderer) -> None:
     global _worker  # noqa: PLW0603 - one settings object per worker process
     _worker = (settings, renderer)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it ends the pool
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the pool's terminate(): end without a word
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
 
 
 def _score_chunk(chunk: tuple[int, list[str]]) -> list[Rendered]:

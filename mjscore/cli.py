@@ -2,8 +2,8 @@
 
 Exit codes: 0 ok; 1 a hand or input problem (batch: any line failed); 2 a
 usage error (bad option, rules file or deck file); 74 the output could not be
-written; 141 the reader of the output went away (a closed pipe). EPILOG tells
-users the same. ``Program`` holds these conventions of the shell.
+written; 130 and 143 stopped by SIGINT (Ctrl-C) and SIGTERM; 141 the reader of
+the output went away (a closed pipe). EPILOG tells users the same. ``Program`` holds these conventions of the shell.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ import io
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
@@ -30,6 +32,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 EXIT_HAND = 1
 EXIT_OUTPUT = 74  # sysexits.h's EX_IOERR: the output could not be written
 EXIT_CLOSED_PIPE = 128 + signal.SIGPIPE  # 141: what a shell shows for a program a closed pipe ended
+# A run stopped by a signal exits 128 + its number, as a shell shows it: 130 Ctrl-C, 143 SIGTERM.
 
 EPILOG = """\b
 Examples:
@@ -43,10 +46,49 @@ Examples:
 Exit codes: 0 scored; 1 a hand could not be scored (batch: any line), its
 prefix naming no rule set included; 2 a usage error (an unknown option,
 --rules naming no rule set, an unreadable rules or deck file); 74 the
-output could not be written (a full disk, standard output closed); 141 the
-reader of the output went away (mjscore batch FILE | head -1): mjscore stops
-quietly.
+output could not be written (a full disk, standard output closed); 130
+stopped by Ctrl-C, 143 by SIGTERM (batch says how far it got); 141 the reader
+of the output went away (mjscore batch FILE | head -1): mjscore stops quietly.
 """
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, taken as Ctrl-C is: the run stops where it is, cleanly (exit 143)."""
+
+
+class Stops:
+    """Ctrl-C (SIGINT) and SIGTERM, raised as ``KeyboardInterrupt`` and ``Terminated``. While
+    ``held``, one waits until ``release``, so that writing a hand and counting it is one step: no
+    write is cut short (an exception inside a write loses what it was writing), and "interrupted
+    after N hands" counts exactly the hands written. A second signal does not wait: a write that
+    blocks (a reader that does not read) cannot hold the run forever."""
+
+    def __init__(self) -> None:
+        self.held = False
+        self.pending: int | None = None
+
+    def take(self, signum: int, frame: object) -> None:
+        """The signal handler."""
+        if self.held and self.pending is None:
+            self.pending = signum
+        else:
+            raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
+
+    def release(self) -> None:
+        self.held = False
+        if self.pending is not None:
+            signum, self.pending = self.pending, None
+            self.take(signum, None)
+
+
+STOPS = Stops()
+
+
+def _stopped_by(stop: KeyboardInterrupt) -> tuple[str, int]:
+    """How a run that ``stop`` ended is told (a word and the exit code): 128 + the signal's number."""
+    if isinstance(stop, Terminated):
+        return "terminated", 128 + signal.SIGTERM
+    return "interrupted", 128 + signal.SIGINT
 
 
 class OutputError(Exception):
@@ -55,50 +97,64 @@ class OutputError(Exception):
     def __init__(self, cause: OSError) -> None:
         super().__init__(cause.strerror)
         self.errno = cause.errno
+        self.strerror = cause.strerror
 
 
 class Program(click.Group):
     """The ``mjscore`` group, run with the shell's conventions for what click leaves open: a
     closed pipe ends the run quietly (141), an output that cannot be written is one line on
-    stderr (74), and Python's own flush of standard output at exit has nothing left to fail."""
+    stderr (74), and Python's own flush of standard output at exit has nothing left to fail;
+    Ctrl-C and SIGTERM stop it without a traceback (130, 143)."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         if kwargs.get("standalone_mode", True) is False:
             return super().main(*args, **kwargs)
         kwargs["standalone_mode"] = False
-        sys.exit(self._exit_code(args, kwargs))
+        in_charge = threading.current_thread() is threading.main_thread()  # only there can it take signals
+        previous = [(n, signal.signal(n, STOPS.take)) for n in (signal.SIGINT, signal.SIGTERM)] if in_charge else []
+        try:
+            code = self._exit_code(args, kwargs)
+        finally:
+            for signum, handler in previous:
+                signal.signal(signum, handler)
+        sys.exit(code)
 
     def _exit_code(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:
-        stdout = sys.stdout
-        if stdout is None:  # started with standard output closed (>&-): nowhere to write
+        if sys.stdout is None:  # started with standard output closed (>&-): nowhere to write
             _say("mjscore: error: standard output is closed")
             return EXIT_OUTPUT
         try:
-            try:
-                code = super().main(*args, **kwargs)
-            except SystemExit as exc:
-                code = exc.code
-            if sys.stdout is not stdout:  # click met a closed pipe in its own output (help) and swapped it
-                return _closed_pipe()
-            _flush()  # here, where a failure can be told: Python's flush at exit cannot
-            return code if isinstance(code, int) else 0 if code is None else 1
+            return self._run(args, kwargs)
+        except (click.Abort, KeyboardInterrupt) as exc:  # Abort: click's word for Ctrl-C (and Terminated)
+            stop = exc.__cause__ if isinstance(exc, click.Abort) else exc
+            return _stopped_by(stop)[1] if isinstance(stop, KeyboardInterrupt) else 1
         except click.ClickException as exc:
             shown = io.StringIO()
             exc.show(shown)
             _say(shown.getvalue().rstrip("\n"))
             return exc.exit_code
-        except OutputError as exc:
-            return _output_failed(exc.errno, str(exc))
-        except OSError as exc:  # click's own output (help) that failed other than by a closed pipe
-            return _output_failed(exc.errno, exc.strerror or str(exc))
+        except (OutputError, OSError) as exc:  # OSError: click's own output (help) failed
+            return _output_failed(exc)
+
+    def _run(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:
+        """click's main, unattended, and the output flushed; its exit code."""
+        stdout = sys.stdout
+        try:
+            code = super().main(*args, **kwargs)
+        except SystemExit as exc:
+            code = exc.code
+        if sys.stdout is not stdout:  # click met a closed pipe in its own output (help) and swapped it
+            return _closed_pipe()
+        _flush()  # here, where a failure can be told: Python's flush at exit cannot
+        return code if isinstance(code, int) else 0 if code is None else 1
 
 
-def _output_failed(number: int | None, reason: str) -> int:
-    if number == errno.EPIPE:
+def _output_failed(exc: OutputError | OSError) -> int:
+    if exc.errno == errno.EPIPE:
         return _closed_pipe()
     _discard(sys.stdout)
     try:
-        _say(f"mjscore: error: cannot write the output: {reason}")
+        _say(f"mjscore: error: cannot write the output: {exc.strerror or exc}")
     except OSError:
         _discard(sys.stderr)
     return EXIT_OUTPUT
@@ -234,17 +290,25 @@ def batch(file: IO[str], fmt: str, rules: str | None, deck: Path | None, jobs: i
     stream = rendered_parallel(lines, settings, renderer, jobs) if jobs > 1 else rendered(lines, settings, renderer)
     scored = failed = 0
     _emit(renderer.start())
-    for item in stream:
-        if jobs == 1 and not scored + failed:  # the first line has loaded its rule set here: what is made
-            gc.freeze()  # so far lives to the end, so the collector need not walk it at every full collection
-        if item.output is not None:
-            _write(item.output + "\n")
-        if not item.problems:
-            scored += 1
-            continue
-        failed += 1
-        for problem in item.problems:
-            _say(f"{name}:{item.number}:{max(problem.col, 1)}: {problem.message} [{problem.code}]")
+    try:
+        with closing(stream):  # ends the workers, also when the loop stops at a failed write
+            for item in stream:
+                if jobs == 1 and not scored + failed:  # the first line has loaded its rule set: what is made
+                    gc.freeze()  # so far lives to the end, so the collector need not walk it at every collection
+                STOPS.held = True  # a hand is written and counted, or neither
+                if item.output is not None:
+                    _write(item.output + "\n")
+                if not item.problems:
+                    scored += 1
+                else:
+                    failed += 1
+                    for problem in item.problems:
+                        _say(f"{name}:{item.number}:{max(problem.col, 1)}: {problem.message} [{problem.code}]")
+                STOPS.release()
+    except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: say how far it got
+        how, code = _stopped_by(stop)
+        _say(f"{how} after {scored + failed} hands ({scored} scored, {failed} failed)")
+        sys.exit(code)
     _flush()
     _say(f"{name}: {scored + failed} hands, {scored} scored, {failed} failed")
     if failed:

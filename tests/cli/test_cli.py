@@ -11,8 +11,10 @@ import io
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -290,6 +292,7 @@ def test_help_tells_the_exit_codes(run: Run, command: list[str]) -> None:
     assert "2 a usage error" in text
     assert "74 the output could not be written (a full disk, standard output closed)" in text
     assert "141 the reader of the output went away" in text
+    assert "130 stopped by Ctrl-C, 143 by SIGTERM" in text
 
 
 def test_help_names_every_rule_set_prefix(run: Run) -> None:
@@ -926,3 +929,64 @@ def test_a_closed_standard_output_is_an_error(tmp_path: Path, name: str) -> None
     )
     assert result.returncode == 74  # why: nothing can be written: not a silent exit 0
     assert result.stderr == "mjscore: error: standard output is closed\n"
+
+
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux: /proc)."""
+    text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    return [int(child) for child in text.split()]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"  # a zombie has ended; its parent has not collected it yet
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize(("signum", "how"), [(signal.SIGINT, "interrupted"), (signal.SIGTERM, "terminated")])
+def test_a_signal_stops_a_batch_cleanly_and_says_how_far_it_got(
+    tmp_path: Path, jobs: str, signum: int, how: str
+) -> None:
+    path = write(tmp_path / "endless.txt", "baba:MBMBMB NBNBNB ron\n" * 200_000)  # minutes of work
+    # Standard output buffered, as a user runs it: unbuffered, Python loses the rest of a write a
+    # signal cuts short (a full pipe), whatever the program does.
+    env = {k: v for k, v in os.environ.items() if k not in ("MJSCORE_RULES", "PYTHONUNBUFFERED")}
+    command = [sys.executable, "-m", "mjscore", "batch", str(path), "--format", "json", "--jobs", jobs]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        if jobs == "1":
+            first = process.stdout.readline()  # it is scoring
+            assert first.startswith(b'{"line": 1,')
+        else:
+            first = b""
+            _wait_for(lambda: len(_children(process.pid)) == int(jobs))  # its workers are running
+        workers = _children(process.pid)
+        if signum == signal.SIGINT:
+            os.killpg(process.pid, signum)  # Ctrl-C: the terminal signals the whole foreground group
+        else:
+            os.kill(process.pid, signum)  # kill PID: the batch alone, its workers are its to end
+        out = process.stdout.read()  # what readline() above buffered included: not communicate()
+        err = process.stderr.read()
+        process.wait(timeout=30)
+    # why: 128 + the signal's number, as a shell shows it: 130 for SIGINT, 143 for SIGTERM
+    assert process.returncode == 128 + signum
+    stderr = err.decode()
+    found = re.fullmatch(rf"{how} after (\d+) hands \((\d+) scored, 0 failed\)\n", stderr)
+    assert found, stderr  # one line, no traceback from the batch or any of its workers
+    hands, scored = int(found[1]), int(found[2])
+    # why: every hand it counts was written out, and only those
+    assert hands == scored == len((first + out).splitlines()) < 200_000
+    assert len(workers) == (int(jobs) if jobs != "1" else 0)  # --jobs 1 scores in the process itself
+    assert not [pid for pid in workers if _alive(pid)]
+
+
+def _wait_for(condition: Callable[[], bool], timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
