@@ -18,7 +18,7 @@ from itertools import islice
 
 from mjscore.errors import Problem
 from mjscore.render import Renderer
-from mjscore.scoring import score_many
+from mjscore.scoring import Overlong, score_many
 from mjscore.settings import Settings
 
 CHUNK = 512  # lines a worker scores per task
@@ -35,7 +35,7 @@ class Rendered:
 
 
 def rendered(
-    lines: Iterable[str], settings: Settings, renderer: Renderer, start: int = 1
+    lines: Iterable[str | Overlong], settings: Settings, renderer: Renderer, start: int = 1
 ) -> Generator[Rendered, None, None]:
     """Score and render each hand line; ``start`` is the number of the first line."""
     for line in score_many(lines, settings, start):
@@ -47,7 +47,7 @@ def rendered(
 
 
 def rendered_parallel(
-    lines: Iterable[str], settings: Settings, renderer: Renderer, jobs: int
+    lines: Iterable[str | Overlong], settings: Settings, renderer: Renderer, jobs: int
 ) -> Generator[Rendered, None, None]:
     """As ``rendered``, over ``jobs`` processes. Workers are forked, so each starts with the
     caller's settings and renderer, already loaded and checked."""
@@ -84,7 +84,7 @@ def _init_worker(settings: Settings, renderer: Renderer) -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
 
 
-def _score_chunk(chunk: tuple[int, list[str]]) -> list[Rendered]:
+def _score_chunk(chunk: tuple[int, list[str | Overlong]]) -> list[Rendered]:
     """A contiguous run of lines (the number of the first, the texts), scored and rendered in a worker."""
     assert _worker is not None
     settings, renderer = _worker

@@ -25,6 +25,7 @@ import click
 from mjscore import __version__
 from mjscore.errors import HandError, UsageError, printable
 from mjscore.render import FORMATS, get_renderer
+from mjscore.scoring import Overlong, read_lines
 from mjscore.settings import ENV_RULES, Settings, load_settings
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -256,7 +257,7 @@ def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None,
         result = score_hand(text, settings, explain=show_all)
     except HandError as exc:
         _emit(renderer.start())
-        _emit(renderer.error(0, text, exc))
+        _emit(renderer.error(0, exc.text, exc))
         _say(exc.describe())
         sys.exit(EXIT_HAND)
     _emit(renderer.start())
@@ -264,7 +265,7 @@ def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None,
 
 
 @main.command(epilog=EPILOG)
-@click.argument("file", type=click.File("r", encoding="utf-8", errors="surrogateescape"))
+@click.argument("file", type=click.File("rb"))
 @common_options
 @click.option(
     "--jobs",
@@ -274,7 +275,7 @@ def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None,
     show_default=True,
     help="Worker processes; output stays in input order.",
 )
-def batch(file: IO[str], fmt: str, rules: str | None, deck: Path | None, jobs: int) -> None:
+def batch(file: IO[bytes], fmt: str, rules: str | None, deck: Path | None, jobs: int) -> None:
     """Score every hand in FILE (- for standard input), one per line.
 
     '#' starts a comment and blank lines are skipped. A bad line is reported
@@ -315,18 +316,18 @@ def batch(file: IO[str], fmt: str, rules: str | None, deck: Path | None, jobs: i
         sys.exit(EXIT_HAND)
 
 
-def _with_progress(file: IO[str]) -> Iterator[str]:
+def _with_progress(file: IO[bytes]) -> Iterator[str | Overlong]:
     """The file's lines, with a progress bar on stderr when that is a terminal."""
     try:
         size = os.fstat(file.fileno()).st_size
     except (OSError, ValueError, AttributeError):
         size = 0
     if not (sys.stderr.isatty() and size):
-        yield from file
+        yield from read_lines(file)
         return
     with click.progressbar(length=size, file=sys.stderr, label="scoring") as bar:
-        for line in file:
-            bar.update(len(line.encode("utf-8", "surrogateescape")))
+        for line in read_lines(file):
+            bar.update(file.tell() - bar.pos)
             yield line
 
 

@@ -990,3 +990,88 @@ def _wait_for(condition: Callable[[], bool], timeout: float = 30) -> None:
     while not condition():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.05)
+
+
+# --- inputs that are not hand lines: line ends, long lines, bytes that are not UTF-8
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_lone_cr_does_not_end_a_line(run: Run, tmp_path: Path, jobs: str) -> None:
+    path = tmp_path / "cr.txt"
+    # why: line 2 is a comment that holds a CR; the hand after the CR is part of the comment. An editor
+    # shows three lines, so the five-card hand is line 3 (universal newlines made it line 4, and the
+    # hand after the CR a line of its own)
+    path.write_bytes(b"baba:MBMBMB NBNBNB ron\r\n# a comment\rbaba:MNMN ron\nbaba:MBMBMB NBNB ron\n")
+    result = run("batch", str(path), "--format", "json", "--jobs", jobs)
+    assert [(d["line"], d["ok"]) for d in _docs(result.stdout)] == [(1, True), (3, False)]
+    assert result.stderr.startswith(f"{path}:3:6: a BABA hand holds 6 cards")
+
+
+LIMIT = 64 * 1024
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_line_longer_than_64_kib_is_one_error_and_the_batch_goes_on(run: Run, tmp_path: Path, jobs: str) -> None:
+    good = "baba:MBMBMB NBNBNB ron"
+    lines = [
+        good,
+        "x" * (LIMIT + 1),  # one byte too long
+        good,
+        "y" * LIMIT,  # just short enough: read, and refused as a hand
+        f"{good} # {'c' * LIMIT}",  # long only in its comment: read
+        "z" * (3 * LIMIT) + f"#{good}",  # the limit is passed before the '#'
+    ]
+    path = write(tmp_path / "long.txt", "\n".join(lines) + "\n")
+    result = run("batch", str(path), "--format", "json", "--jobs", jobs)
+    assert result.exit_code == 1
+    docs = _docs(result.stdout)
+    assert [(d["line"], d["ok"]) for d in docs] == [(1, True), (2, False), (3, True), (4, False), (5, True), (6, False)]
+    too_long = {d["line"]: d for d in docs if not d["ok"] and d["errors"][0]["code"] == "line-too-long"}
+    assert sorted(too_long) == [2, 6]
+    # why: the byte counts of lines 2 and 6, their LF not counted
+    assert too_long[2]["errors"][0]["message"].endswith(f"this one holds {LIMIT + 1:,}")
+    assert too_long[6]["errors"][0]["message"].endswith(f"this one holds {3 * LIMIT + 1 + len(good):,}")
+    assert too_long[2]["hand"] == "x" * 60 + "…"  # a bounded start of it, not 64 KiB
+    assert f"{path}:2:1: a line holds at most 65,536 bytes before its '#' comment" in result.stderr
+
+
+def test_a_long_line_is_read_in_bounded_memory(tmp_path: Path) -> None:
+    path = write(tmp_path / "huge.txt", "baba:" + "MB" * 2_500_000 + " ron\n")  # one line of 5 MB
+    # A process of its own measures its children's peak memory: this batch's alone.
+    measure = "import resource, subprocess, sys; subprocess.run(sys.argv[1:], capture_output=True); " + (
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    command = [sys.executable, "-c", measure, sys.executable, "-m", "mjscore", "batch", str(path)]
+    peak_kib = int(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
+    # why: the line is read 64 KiB at a time and dropped; reading it whole took 130 MB (and 5 s)
+    assert peak_kib < 60_000
+
+
+def test_score_refuses_an_argument_that_is_not_utf8_at_its_column(tmp_path: Path) -> None:
+    # Under a strict UTF-8 locale Python passes the 0xff of the argument on as a lone surrogate.
+    env = {k: v for k, v in os.environ.items() if k not in ("MJSCORE_RULES", "PYTHONIOENCODING")}
+    env["LC_ALL"] = "C.UTF-8"
+    for fmt in ("table", "json"):
+        result = subprocess.run(
+            [
+                sys.executable.encode(),
+                b"-m",
+                b"mjscore",
+                b"score",
+                b"baba:MB\xffMBMB NBNBNB ron",
+                b"--format",
+                fmt.encode(),
+            ],
+            capture_output=True,
+            env=env,
+            check=False,
+        )
+        assert result.returncode == 1, result.stderr
+        stderr = result.stderr.decode()
+        assert "error: not UTF-8 text: byte 0xff cannot be read" in stderr
+        assert "[not-utf8]" in stderr
+        assert "Traceback" not in stderr
+        if fmt == "json":
+            [error] = json.loads(result.stdout)["errors"]
+            # why: 'baba:MB' is columns 1-7, the byte is column 8
+            assert (error["code"], error["col"]) == ("not-utf8", 8)
