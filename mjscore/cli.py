@@ -3,37 +3,50 @@
 Exit codes: 0 ok; 1 a hand or input problem (batch: any line failed); 2 a
 usage error (bad option, rules file or deck file); 74 the output could not be
 written; 130 and 143 stopped by SIGINT (Ctrl-C) and SIGTERM; 141 the reader of
-the output went away (a closed pipe). EPILOG tells users the same. ``Program`` holds these conventions of the shell.
+the output went away (a closed pipe). EPILOG tells users the same. ``Program``
+runs the commands with these conventions (``shell`` holds their parts).
 """
 
 from __future__ import annotations
 
-import errno
 import gc
 import io
 import os
 import signal
+import stat
 import sys
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import closing
+from collections.abc import Callable, Generator, Iterator
+from contextlib import closing, nullcontext
+from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, TypeVar
+from typing import Any, TypeVar
 
 import click
 
 from mjscore import __version__
-from mjscore.errors import HandError, UsageError, printable
+from mjscore.batch import Rendered, Source
+from mjscore.errors import HandError, UsageError, quoted_path
 from mjscore.render import FORMATS, get_renderer
 from mjscore.scoring import Overlong, read_lines
 from mjscore.settings import ENV_RULES, Settings, load_settings
+from mjscore.shell import (
+    EXIT_OUTPUT,
+    STOPS,
+    OutputError,
+    Progress,
+    closed_pipe,
+    emit,
+    flush,
+    output_failed,
+    say,
+    stopped_by,
+    write,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_HAND = 1
-EXIT_OUTPUT = 74  # sysexits.h's EX_IOERR: the output could not be written
-EXIT_CLOSED_PIPE = 128 + signal.SIGPIPE  # 141: what a shell shows for a program a closed pipe ended
-# A run stopped by a signal exits 128 + its number, as a shell shows it: 130 Ctrl-C, 143 SIGTERM.
 
 EPILOG = """\b
 Examples:
@@ -51,54 +64,6 @@ output could not be written (a full disk, standard output closed); 130
 stopped by Ctrl-C, 143 by SIGTERM (batch says how far it got); 141 the reader
 of the output went away (mjscore batch FILE | head -1): mjscore stops quietly.
 """
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, taken as Ctrl-C is: the run stops where it is, cleanly (exit 143)."""
-
-
-class Stops:
-    """Ctrl-C (SIGINT) and SIGTERM, raised as ``KeyboardInterrupt`` and ``Terminated``. While
-    ``held``, one waits until ``release``, so that writing a hand and counting it is one step: no
-    write is cut short (an exception inside a write loses what it was writing), and "interrupted
-    after N hands" counts exactly the hands written. A second signal does not wait: a write that
-    blocks (a reader that does not read) cannot hold the run forever."""
-
-    def __init__(self) -> None:
-        self.held = False
-        self.pending: int | None = None
-
-    def take(self, signum: int, frame: object) -> None:
-        """The signal handler."""
-        if self.held and self.pending is None:
-            self.pending = signum
-        else:
-            raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
-
-    def release(self) -> None:
-        self.held = False
-        if self.pending is not None:
-            signum, self.pending = self.pending, None
-            self.take(signum, None)
-
-
-STOPS = Stops()
-
-
-def _stopped_by(stop: KeyboardInterrupt) -> tuple[str, int]:
-    """How a run that ``stop`` ended is told (a word and the exit code): 128 + the signal's number."""
-    if isinstance(stop, Terminated):
-        return "terminated", 128 + signal.SIGTERM
-    return "interrupted", 128 + signal.SIGINT
-
-
-class OutputError(Exception):
-    """Standard output could not be written; not an ``OSError``, so that click leaves it alone."""
-
-    def __init__(self, cause: OSError) -> None:
-        super().__init__(cause.strerror)
-        self.errno = cause.errno
-        self.strerror = cause.strerror
 
 
 class Program(click.Group):
@@ -122,20 +87,20 @@ class Program(click.Group):
 
     def _exit_code(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:
         if sys.stdout is None:  # started with standard output closed (>&-): nowhere to write
-            _say("mjscore: error: standard output is closed")
+            say("mjscore: error: standard output is closed")
             return EXIT_OUTPUT
         try:
             return self._run(args, kwargs)
         except (click.Abort, KeyboardInterrupt) as exc:  # Abort: click's word for Ctrl-C (and Terminated)
             stop = exc.__cause__ if isinstance(exc, click.Abort) else exc
-            return _stopped_by(stop)[1] if isinstance(stop, KeyboardInterrupt) else 1
+            return stopped_by(stop)[1] if isinstance(stop, KeyboardInterrupt) else 1
         except click.ClickException as exc:
             shown = io.StringIO()
             exc.show(shown)
-            _say(shown.getvalue().rstrip("\n"))
+            say(shown.getvalue().rstrip("\n"))
             return exc.exit_code
         except (OutputError, OSError) as exc:  # OSError: click's own output (help) failed
-            return _output_failed(exc)
+            return output_failed(exc)
 
     def _run(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:
         """click's main, unattended, and the output flushed; its exit code."""
@@ -145,39 +110,9 @@ class Program(click.Group):
         except SystemExit as exc:
             code = exc.code
         if sys.stdout is not stdout:  # click met a closed pipe in its own output (help) and swapped it
-            return _closed_pipe()
-        _flush()  # here, where a failure can be told: Python's flush at exit cannot
+            return closed_pipe()
+        flush()  # here, where a failure can be told: Python's flush at exit cannot
         return code if isinstance(code, int) else 0 if code is None else 1
-
-
-def _output_failed(exc: OutputError | OSError) -> int:
-    if exc.errno == errno.EPIPE:
-        return _closed_pipe()
-    _discard(sys.stdout)
-    try:
-        _say(f"mjscore: error: cannot write the output: {exc.strerror or exc}")
-    except OSError:
-        _discard(sys.stderr)
-    return EXIT_OUTPUT
-
-
-def _closed_pipe() -> int:
-    """The reader went away (``| head -1``): stop quietly, nothing left to write anywhere."""
-    _discard(sys.stdout)
-    return EXIT_CLOSED_PIPE
-
-
-def _discard(stream: IO[str] | None) -> None:
-    """What ``stream`` still holds goes to /dev/null (as the Python documentation advises after
-    a BrokenPipeError), so that Python's own flush at exit does not fail again."""
-    try:
-        fd = stream.fileno() if stream is not None else -1
-    except (OSError, ValueError):  # a stream with no file (a test's)
-        return
-    if fd >= 0:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, fd)
-        os.close(devnull)
 
 
 def common_options(command: F) -> F:
@@ -256,16 +191,16 @@ def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None,
     try:
         result = score_hand(text, settings, explain=show_all)
     except HandError as exc:
-        _emit(renderer.start())
-        _emit(renderer.error(0, exc.text, exc))
-        _say(exc.describe())
+        emit(renderer.start())
+        emit(renderer.error(0, exc.text, exc))
+        say(exc.describe())
         sys.exit(EXIT_HAND)
-    _emit(renderer.start())
-    _emit(renderer.result(0, result, show_all))
+    emit(renderer.start())
+    emit(renderer.result(0, result, show_all))
 
 
 @main.command(epilog=EPILOG)
-@click.argument("file", type=click.File("rb"))
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @common_options
 @click.option(
     "--jobs",
@@ -275,60 +210,143 @@ def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None,
     show_default=True,
     help="Worker processes; output stays in input order.",
 )
-def batch(file: IO[bytes], fmt: str, rules: str | None, deck: Path | None, jobs: int) -> None:
-    """Score every hand in FILE (- for standard input), one per line.
+def batch(files: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None, jobs: int) -> None:
+    """Score every hand in each FILE (- for standard input, once), one per line.
 
-    '#' starts a comment and blank lines are skipped. A bad line is reported
-    on stderr as file:line:col: message and the batch goes on; the exit code
-    is 1 if any line failed. Output streams, whatever the file's length.
+    '#' starts a comment and blank lines are skipped; a line ends at LF (CR LF
+    too) and holds at most 64 KiB before its comment. A bad line is reported on
+    stderr as file:line:col: message, lines counted in each file, and the batch
+    goes on; the exit code is 1 if any line failed. A FILE that cannot be read
+    is a usage error before anything is scored. Output streams, whatever the
+    files' length.
     """
-    from mjscore.batch import rendered, rendered_parallel
+    from mjscore.batch import rendered_inputs
 
+    run = BatchRun(_inputs(files), Progress(0, shown=False))
     settings = _settings(rules, deck)
     renderer = get_renderer(fmt)
-    name = str(getattr(file, "name", "<stdin>"))  # standard input re-wrapped for its decoding may have no name
-    lines = _with_progress(file)
-    stream = rendered_parallel(lines, settings, renderer, jobs) if jobs > 1 else rendered(lines, settings, renderer)
-    scored = failed = 0
-    _emit(renderer.start())
+    emit(renderer.start())
     try:
-        with closing(stream):  # ends the workers, also when the loop stops at a failed write
-            for item in stream:
-                if jobs == 1 and not scored + failed:  # the first line has loaded its rule set: what is made
-                    gc.freeze()  # so far lives to the end, so the collector need not walk it at every collection
-                STOPS.held = True  # a hand is written and counted, or neither
-                if item.output is not None:
-                    _write(item.output + "\n")
-                if not item.problems:
-                    scored += 1
-                else:
-                    failed += 1
-                    for problem in item.problems:
-                        _say(f"{name}:{item.number}:{max(problem.col, 1)}: {problem.message} [{problem.code}]")
-                STOPS.release()
+        run.write(rendered_inputs(run.inputs(), settings, renderer, jobs), freeze=jobs == 1)
     except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: say how far it got
-        how, code = _stopped_by(stop)
-        _say(f"{how} after {scored + failed} hands ({scored} scored, {failed} failed)")
+        how, code = stopped_by(stop)
+        done = run.all
+        run.say(f"{how} after {done.hands} hands ({done.scored} scored, {done.failed} failed)")
         sys.exit(code)
-    _flush()
-    _say(f"{name}: {scored + failed} hands, {scored} scored, {failed} failed")
-    if failed:
+    finally:
+        run.bar.clear()
+    flush()
+    run.summary()
+    if run.failed:
         sys.exit(EXIT_HAND)
 
 
-def _with_progress(file: IO[bytes]) -> Iterator[str | Overlong]:
-    """The file's lines, with a progress bar on stderr when that is a terminal."""
-    try:
-        size = os.fstat(file.fileno()).st_size
-    except (OSError, ValueError, AttributeError):
-        size = 0
-    if not (sys.stderr.isatty() and size):
-        yield from read_lines(file)
-        return
-    with click.progressbar(length=size, file=sys.stderr, label="scoring") as bar:
-        for line in read_lines(file):
-            bar.update(file.tell() - bar.pos)
-            yield line
+def _inputs(files: tuple[str, ...]) -> list[tuple[Source, str, int]]:
+    """Each input as (source, path, size in bytes: 0 unknown), every one checked before anything
+    is scored: one that cannot be read is a usage error."""
+    if files.count("-") > 1:
+        raise click.BadParameter("standard input (-) can be read once only", param_hint="FILE...")
+    return [(Source(i, "<stdin>" if path == "-" else path), path, _size(path)) for i, path in enumerate(files)]
+
+
+def _size(path: str) -> int:
+    """The size of a file that can be read (0: not a regular file); a usage error if it cannot."""
+    if path == "-":
+        if sys.stdin is None:
+            raise click.BadParameter("cannot read standard input: it is closed", param_hint="FILE...")
+        try:
+            found = os.fstat(sys.stdin.fileno())
+        except (OSError, ValueError):  # a stream with no file (a test's)
+            return 0
+    else:
+        try:
+            found = os.stat(path)
+        except OSError as exc:
+            raise click.BadParameter(f"cannot read {quoted_path(path)}: {exc.strerror}", param_hint="FILE...") from None
+        if stat.S_ISDIR(found.st_mode) or not os.access(path, os.R_OK):
+            reason = "it is a directory" if stat.S_ISDIR(found.st_mode) else "permission denied"
+            raise click.BadParameter(f"cannot read {quoted_path(path)}: {reason}", param_hint="FILE...")
+    return found.st_size if stat.S_ISREG(found.st_mode) else 0
+
+
+@dataclass
+class Tally:
+    """What a batch has written for one input so far."""
+
+    scored: int = 0
+    failed: int = 0
+
+    @property
+    def hands(self) -> int:
+        return self.scored + self.failed
+
+    def __str__(self) -> str:
+        return f"{self.hands} hands, {self.scored} scored, {self.failed} failed"
+
+
+class BatchRun:
+    """One run of ``mjscore batch``: its inputs read in turn, what it has written for each, and
+    everything it tells on stderr (the progress bar is cleared first)."""
+
+    def __init__(self, inputs: list[tuple[Source, str, int]], bar: Progress) -> None:
+        self._inputs = inputs
+        self.bar = bar
+        self.tallies = {source: Tally() for source, _, _ in inputs}
+        self.all = Tally()
+        self.unreadable = 0
+        self._read_before = 0  # bytes of the inputs read to their end
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.all.failed or self.unreadable)
+
+    def inputs(self) -> Iterator[tuple[Source, Iterator[str | Overlong]]]:
+        for source, path, size in self._inputs:
+            yield source, self._lines(source, path)
+            self._read_before += size
+
+    def _lines(self, source: Source, path: str) -> Iterator[str | Overlong]:
+        try:
+            with open(path, "rb") if path != "-" else nullcontext(sys.stdin.buffer) as file:
+                for line in read_lines(file):
+                    if self.bar.due():
+                        self.bar.draw(self._read_before + file.tell())
+                    yield line
+        except OSError as exc:  # it could be read when checked; now it cannot (removed, a disk error)
+            self.unreadable += 1
+            self.say(f"{source.name}: cannot read: {exc.strerror}")
+
+    def write(self, stream: Generator[Rendered, None, None], freeze: bool) -> None:
+        """Every hand of ``stream`` written out, its problems told, and counted."""
+        with closing(stream):  # ends the workers, also when the loop stops at a failed write
+            for item in stream:
+                if freeze and not self.all.hands:  # the first line has loaded its rule
+                    gc.freeze()  # set: what is made so far lives to the end, the collector need not walk it
+                STOPS.held = True  # a hand is written and counted, or neither
+                if item.output is not None:
+                    write(item.output + "\n")
+                tally = self.tallies[item.source]
+                if not item.problems:
+                    tally.scored += 1
+                    self.all.scored += 1
+                else:
+                    tally.failed += 1
+                    self.all.failed += 1
+                    for problem in item.problems:
+                        where = f"{item.source.name}:{item.number}:{max(problem.col, 1)}"
+                        self.say(f"{where}: {problem.message} [{problem.code}]")
+                STOPS.release()
+
+    def summary(self) -> None:
+        """A line per input, and one for all when there are several."""
+        for source, tally in self.tallies.items():
+            self.say(f"{source.name}: {tally}")
+        if len(self.tallies) > 1:
+            self.say(f"{len(self.tallies)} files: {self.all}")
+
+    def say(self, text: str) -> None:
+        self.bar.clear()
+        say(text)
 
 
 @main.command()
@@ -343,37 +361,11 @@ def rules(name: str | None, deck: Path | None) -> None:
     from mjscore.rulesets import find_ruleset, get_ruleset, unknown_ruleset
 
     if name is None:
-        _emit(ruleset_list())
+        emit(ruleset_list())
         return
     if find_ruleset(name) is None:
         raise click.BadParameter(unknown_ruleset(name).message, param_hint="NAME")
     ruleset = get_ruleset(name)
-    _emit(ruleset_tables(ruleset))
+    emit(ruleset_tables(ruleset))
     if ruleset.family == "baba":
-        _emit(deck_table(_settings(None, deck).deck))
-
-
-def _say(text: str) -> None:
-    """Tell the user, on stderr; text from the input in it (a hand, a file name) is shown escaped."""
-    click.echo(printable(text, keep_newlines=True), err=True)
-
-
-def _emit(text: str | None) -> None:
-    """A line (or lines) of output, unless there is none."""
-    if text is not None:
-        _write(text + "\n")
-
-
-def _write(text: str) -> None:
-    """Standard output, buffered; ``OutputError`` if it cannot be written."""
-    try:
-        sys.stdout.write(text)
-    except OSError as exc:
-        raise OutputError(exc) from None
-
-
-def _flush() -> None:
-    try:
-        sys.stdout.flush()
-    except OSError as exc:
-        raise OutputError(exc) from None
+        emit(deck_table(_settings(None, deck).deck))

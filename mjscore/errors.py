@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 QUOTE_LIMIT = 60  # characters of a user's text a message quotes
+PATH_QUOTE_LIMIT = 300  # of a file name: any real one, not one made to be too long
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,3 +137,8 @@ def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
     if len(text) <= limit:
         return f"'{printable(text)}'"
     return f"'{printable(text[:limit])}…' ({len(text):,} characters)"
+
+
+def quoted_path(path: object) -> str:
+    """A file name as a message quotes it: ``quoted``, with room for any real path."""
+    return quoted(str(path), PATH_QUOTE_LIMIT)

@@ -1075,3 +1075,75 @@ def test_score_refuses_an_argument_that_is_not_utf8_at_its_column(tmp_path: Path
             [error] = json.loads(result.stdout)["errors"]
             # why: 'baba:MB' is columns 1-7, the byte is column 8
             assert (error["code"], error["col"]) == ("not-utf8", 8)
+
+
+# --- batch: several files
+
+
+def test_batch_reads_several_files_and_stdin_in_order(run: Run, tmp_path: Path) -> None:
+    first = write(tmp_path / "first.txt", "baba:MBMBMB NBNBNB ron\nbaba:MBMBMB NBNB ron\n")
+    second = write(tmp_path / "second.txt", "# nothing but a comment\n")
+    result = run("batch", str(first), str(second), "-", "--format", "json", input="\nbaba:MNMNMN KBKBKB ron\n")
+    assert result.exit_code == 1
+    # why: line numbers are per file: first.txt's lines 1 (WIN 1 + Menzen 1 + Chin-itsu 2 = 4) and 2 (five
+    # cards), then line 2 of standard input (WIN 1 + Menzen 1 = 2: 馬庭 and 橋場 share no kanji)
+    assert [(d["line"], d.get("total")) for d in _docs(result.stdout)] == [(1, 4), (2, None), (2, 2)]
+    assert result.stderr.splitlines() == [
+        f"{first}:2:6: a BABA hand holds 6 cards (7 with a KAN); 5 given [card-count]",
+        f"{first}: 2 hands, 1 scored, 1 failed",
+        f"{second}: 0 hands, 0 scored, 0 failed",
+        "<stdin>: 1 hands, 1 scored, 0 failed",
+        "3 files: 3 hands, 2 scored, 1 failed",
+    ]
+
+
+def test_several_files_over_workers_give_the_same_output(run: Run, tmp_path: Path) -> None:
+    good, bad = "riichi:234m456p789s23m55p+4m ron riichi", "riichi:234m456p789s23m55p ron"
+    paths = [write(tmp_path / f"{n}.txt", "\n".join([good] * (600 + n) + [bad]) + "\n") for n in range(3)]
+    single = run("batch", *map(str, paths), "--format", "json")
+    parallel = run("batch", *map(str, paths), "--format", "json", "--jobs", "2")
+    assert parallel.exit_code == single.exit_code == 1
+    assert (parallel.stdout, parallel.stderr) == (single.stdout, single.stderr)
+    # why: each file's last line is its bad one, numbered in its own file: 601, 602 and 603
+    assert [f"{path}:{601 + n}:" in parallel.stderr for n, path in enumerate(paths)] == [True] * 3
+
+
+def test_the_same_file_twice_is_counted_twice(run: Run, tmp_path: Path) -> None:
+    path = write(tmp_path / "hands.txt", "baba:MBMBMB NBNBNB ron\n")
+    result = run("batch", str(path), str(path))
+    assert result.exit_code == 0
+    assert result.stderr.splitlines()[-3:] == [
+        f"{path}: 1 hands, 1 scored, 0 failed",
+        f"{path}: 1 hands, 1 scored, 0 failed",
+        "2 files: 2 hands, 2 scored, 0 failed",
+    ]
+
+
+@pytest.mark.parametrize("problem", ["missing", "directory", "stdin-twice"])
+def test_an_input_that_cannot_be_read_is_a_usage_error_before_anything_is_scored(
+    run: Run, tmp_path: Path, problem: str
+) -> None:
+    good = write(tmp_path / "good.txt", "baba:MBMBMB NBNBNB ron\n")
+    other = {"missing": str(tmp_path / "nothere.txt"), "directory": str(tmp_path), "stdin-twice": "-"}[problem]
+    result = run("batch", "-", str(good), other, input="baba:MBMBMB NBNBNB ron\n")
+    assert result.exit_code == 2
+    assert result.stdout == ""  # nothing scored
+    reason = {
+        "missing": "No such file or directory",
+        "directory": "it is a directory",
+        "stdin-twice": "standard input (-) can be read once only",
+    }[problem]
+    assert reason in result.stderr
+    if problem != "stdin-twice":
+        assert f"cannot read '{other}'" in result.stderr
+
+
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="Linux: /proc/self/mem")
+def test_an_input_that_fails_while_read_is_reported_and_the_batch_goes_on(run: Run, tmp_path: Path) -> None:
+    good = write(tmp_path / "good.txt", "baba:MBMBMB NBNBNB ron\n")
+    # /proc/self/mem passes the checks (a readable regular file) and fails at the first read (EIO)
+    result = run("batch", "/proc/self/mem", str(good))
+    assert result.exit_code == 1  # why: an input problem
+    lines = result.stderr.splitlines()
+    assert lines[0] == "/proc/self/mem: cannot read: Input/output error"
+    assert lines[-1] == "2 files: 1 hands, 1 scored, 0 failed"
