@@ -39,6 +39,7 @@ from mjscore.shell import (
     emit,
     flush,
     output_failed,
+    progress_may_show,
     say,
     stopped_by,
     write,
@@ -210,7 +211,23 @@ def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None,
     show_default=True,
     help="Worker processes; output stays in input order.",
 )
-def batch(files: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None, jobs: int) -> None:
+@click.option(
+    "--no-progress",
+    is_flag=True,
+    help="No progress bar. It is drawn on stderr only when that is a terminal (TERM not dumb), "
+    "standard output is not that terminal, and every FILE has a size.",
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary; problems are still reported.")
+def batch(  # click passes the options by name
+    *,
+    files: tuple[str, ...],
+    fmt: str,
+    rules: str | None,
+    deck: Path | None,
+    jobs: int,
+    no_progress: bool,
+    quiet: bool,
+) -> None:
     """Score every hand in each FILE (- for standard input, once), one per line.
 
     '#' starts a comment and blank lines are skipped; a line ends at LF (CR LF
@@ -222,7 +239,10 @@ def batch(files: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None
     """
     from mjscore.batch import rendered_inputs
 
-    run = BatchRun(_inputs(files), Progress(0, shown=False))
+    inputs = _inputs(files)
+    sizes = [size for _, _, size in inputs]
+    shown = not (no_progress or quiet) and None not in sizes and progress_may_show()
+    run = BatchRun(inputs, Progress(sum(size or 0 for size in sizes), shown))
     settings = _settings(rules, deck)
     renderer = get_renderer(fmt)
     emit(renderer.start())
@@ -236,28 +256,29 @@ def batch(files: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None
     finally:
         run.bar.clear()
     flush()
-    run.summary()
+    if not quiet:
+        run.summary()
     if run.failed:
         sys.exit(EXIT_HAND)
 
 
-def _inputs(files: tuple[str, ...]) -> list[tuple[Source, str, int]]:
-    """Each input as (source, path, size in bytes: 0 unknown), every one checked before anything
+def _inputs(files: tuple[str, ...]) -> list[tuple[Source, str, int | None]]:
+    """Each input as (source, path, size in bytes or None), every one checked before anything
     is scored: one that cannot be read is a usage error."""
     if files.count("-") > 1:
         raise click.BadParameter("standard input (-) can be read once only", param_hint="FILE...")
     return [(Source(i, "<stdin>" if path == "-" else path), path, _size(path)) for i, path in enumerate(files)]
 
 
-def _size(path: str) -> int:
-    """The size of a file that can be read (0: not a regular file); a usage error if it cannot."""
+def _size(path: str) -> int | None:
+    """The size of a file that can be read (None: not a regular file); a usage error if it cannot."""
     if path == "-":
         if sys.stdin is None:
             raise click.BadParameter("cannot read standard input: it is closed", param_hint="FILE...")
         try:
             found = os.fstat(sys.stdin.fileno())
         except (OSError, ValueError):  # a stream with no file (a test's)
-            return 0
+            return None
     else:
         try:
             found = os.stat(path)
@@ -266,7 +287,7 @@ def _size(path: str) -> int:
         if stat.S_ISDIR(found.st_mode) or not os.access(path, os.R_OK):
             reason = "it is a directory" if stat.S_ISDIR(found.st_mode) else "permission denied"
             raise click.BadParameter(f"cannot read {quoted_path(path)}: {reason}", param_hint="FILE...")
-    return found.st_size if stat.S_ISREG(found.st_mode) else 0
+    return found.st_size if stat.S_ISREG(found.st_mode) else None
 
 
 @dataclass
@@ -288,7 +309,7 @@ class BatchRun:
     """One run of ``mjscore batch``: its inputs read in turn, what it has written for each, and
     everything it tells on stderr (the progress bar is cleared first)."""
 
-    def __init__(self, inputs: list[tuple[Source, str, int]], bar: Progress) -> None:
+    def __init__(self, inputs: list[tuple[Source, str, int | None]], bar: Progress) -> None:
         self._inputs = inputs
         self.bar = bar
         self.tallies = {source: Tally() for source, _, _ in inputs}
@@ -303,7 +324,7 @@ class BatchRun:
     def inputs(self) -> Iterator[tuple[Source, Iterator[str | Overlong]]]:
         for source, path, size in self._inputs:
             yield source, self._lines(source, path)
-            self._read_before += size
+            self._read_before += size or 0
 
     def _lines(self, source: Source, path: str) -> Iterator[str | Overlong]:
         try:

@@ -139,6 +139,20 @@ def discard(stream: IO[str] | None) -> None:
 # --- the progress bar
 
 
+def progress_may_show() -> bool:
+    """Whether a progress bar may be drawn: on stderr, when it is a terminal that can take one
+    (TERM is not dumb) and standard output does not go to that same terminal (its lines and the
+    bar would mix)."""
+    if os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return sys.stderr.isatty() and not os.path.samestat(
+            os.fstat(sys.stderr.fileno()), os.fstat(sys.stdout.fileno())
+        )
+    except (AttributeError, OSError, ValueError):  # a stream that is closed, or has no file (a test's)
+        return False
+
+
 class Progress:
     """A progress bar on stderr, "scoring [#######-------------]  35%", of ``total`` bytes read.
 

@@ -1147,3 +1147,105 @@ def test_an_input_that_fails_while_read_is_reported_and_the_batch_goes_on(run: R
     lines = result.stderr.splitlines()
     assert lines[0] == "/proc/self/mem: cannot read: Input/output error"
     assert lines[-1] == "2 files: 1 hands, 1 scored, 0 failed"
+
+
+# --- the progress bar: drawn on a terminal (a pseudo-terminal here), never mixed with anything
+
+
+def _on_a_terminal(args: list[str], stdout: str, env: dict[str, str] | None = None) -> tuple[str, int]:
+    """Run ``mjscore ARGS`` with stderr on a pseudo-terminal, stdout on it too (``stdout="tty"``)
+    or in a file; what the terminal received, and the exit code."""
+    import pty
+
+    master, slave = pty.openpty()
+    environment = {k: v for k, v in os.environ.items() if k != "MJSCORE_RULES"} | {"TERM": "xterm"} | (env or {})
+    with open(os.devnull, "w") if stdout == "file" else open(os.devnull) as other:
+        out = slave if stdout == "tty" else other
+        process = subprocess.Popen(
+            [sys.executable, "-m", "mjscore", *args],
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=slave,
+            env=environment,
+        )
+    os.close(slave)
+    received = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: the other side is closed
+            break
+        if not chunk:
+            break
+        received += chunk
+    os.close(master)
+    return received.decode(), process.wait(timeout=60)
+
+
+def _screen(received: str) -> list[str]:
+    """The lines a terminal shows for ``received``: CR goes back to the line's start, ESC [ K
+    clears to its end, LF starts a new line."""
+    lines: list[str] = []
+    line: list[str] = []
+    col = i = 0
+    while i < len(received):
+        if received.startswith("\x1b[K", i):
+            del line[col:]
+            i += 3
+            continue
+        ch = received[i]
+        if ch == "\r":
+            col = 0
+        elif ch == "\n":
+            lines.append("".join(line))
+            line, col = [], 0
+        else:
+            line[col : col + 1] = [ch]
+            col += 1
+        i += 1
+    return [*lines, "".join(line)] if line else lines
+
+
+def _bar_batch(tmp_path: Path) -> Path:
+    """Hands with a bad line now and then: messages to mix with the bar."""
+    lines = ["baba:MBMBMB NBNB ron" if n % 500 == 0 else "baba:MBMBMB NBNBNB ron" for n in range(1, 2001)]
+    return write(tmp_path / "bar.txt", "\n".join(lines) + "\n")
+
+
+def test_the_progress_bar_is_drawn_on_a_terminal_and_never_shares_a_line(tmp_path: Path) -> None:
+    path = _bar_batch(tmp_path)
+    received, code = _on_a_terminal(["batch", str(path)], stdout="file")
+    assert code == 1
+    assert "scoring [" in received  # drawn
+    # why: lines 500, 1000, 1500 and 2000 hold five cards; each message, and the summary, stands on a
+    # line of its own: the bar is cleared before anything is written, and at the end
+    assert _screen(received) == [
+        *(
+            f"{path}:{n}:6: a BABA hand holds 6 cards (7 with a KAN); 5 given [card-count]"
+            for n in range(500, 2001, 500)
+        ),
+        f"{path}: 2000 hands, 1996 scored, 4 failed",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("case", "args", "stdout", "env"),
+    [
+        ("stdout on the same terminal", [], "tty", {}),
+        ("TERM=dumb", [], "file", {"TERM": "dumb"}),
+        ("--no-progress", ["--no-progress"], "file", {}),
+        ("-q", ["-q"], "file", {}),
+        ("standard input of no size (/dev/null)", ["-"], "file", {}),
+    ],
+)
+def test_no_progress_bar(tmp_path: Path, case: str, args: list[str], stdout: str, env: dict[str, str]) -> None:
+    files = [] if "-" in args else [str(_bar_batch(tmp_path))]
+    received, code = _on_a_terminal(["batch", *files, *args, "--format", "csv"], stdout, env)
+    assert code == (0 if "-" in args else 1)
+    assert "scoring" not in received
+    assert "\x1b" not in received
+    if case == "-q":  # why: -q also leaves out the summary; the problems are still told
+        assert _screen(received) == [
+            f"{files[0]}:{n}:6: a BABA hand holds 6 cards (7 with a KAN); 5 given [card-count]"
+            for n in range(500, 2001, 500)
+        ]
