@@ -149,9 +149,7 @@ def _settings(rules: str | None, deck: Path | None) -> Settings:
         if settings.ruleset_from and find_ruleset(settings.ruleset) is None:
             problem = unknown_ruleset(settings.ruleset).message
             raise click.BadParameter(problem, param_hint=settings.ruleset_from)
-        for name in settings.options:
-            if find_ruleset(name) is None:
-                raise UsageError(f"{settings.source}: [{name}] is not a rule set ({unknown_ruleset(name).message})")
+        for name in settings.options:  # a rule set's name: checked when the file was read
             get_ruleset(name).base_options(settings)
         if settings.deck_path:
             _ = settings.deck

@@ -9,6 +9,7 @@ them in one go.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 QUOTE_LIMIT = 60  # characters of a user's text a message quotes
@@ -142,3 +143,10 @@ def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
 def quoted_path(path: object) -> str:
     """A file name as a message quotes it: ``quoted``, with room for any real path."""
     return quoted(str(path), PATH_QUOTE_LIMIT)
+
+
+def some_of(faults: Sequence[str], limit: int = 10, sep: str = "; ") -> str:
+    """Faults joined with ``sep``, at most ``limit`` of them and how many more: a file made of
+    thousands of faults gets a message one can read."""
+    more = f"{sep}and {len(faults) - limit:,} more" if len(faults) > limit else ""
+    return sep.join(faults[:limit]) + more

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, ClassVar, Protocol, TypeVar
 
+from mjscore.errors import QUOTE_LIMIT, printable, quoted, some_of
+
 ON_WORDS = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
 
 
@@ -54,14 +56,14 @@ class OptionSpec:
             elif str(raw).lower() in ON_WORDS:
                 value = ON_WORDS[str(raw).lower()]
             else:
-                raise ValueError(f"{self.name} is {self.accepted()}, not {raw!r}")
+                raise ValueError(f"{self.name} is {self.accepted()}, not {_shown(raw)}")
         else:
             try:
                 value = int(str(raw), 10) if not isinstance(raw, bool) else -1
             except ValueError:
                 value = -1
             if value < 0 or (self.choices and value not in self.choices):
-                raise ValueError(f"{self.name} is {self.accepted()}, not {raw!r}")
+                raise ValueError(f"{self.name} is {self.accepted()}, not {_shown(raw)}")
         return value
 
 
@@ -89,15 +91,21 @@ def read_table(options_type: type[OptionsValue], table: Mapping[str, object], so
     faults = []
     for key, raw in table.items():
         if key not in by_name:
-            faults.append(f"no option {key!r} (options: {', '.join(by_name)})")
+            faults.append(f"no option {quoted(key)} (options: {', '.join(by_name)})")
             continue
         try:
             values[key] = by_name[key].read(raw)
         except ValueError as exc:
             faults.append(str(exc))
     if faults:
-        raise ValueError(f"{source}: " + "; ".join(faults))
+        raise ValueError(f"{source}: {some_of(faults)}")
     return values
+
+
+def _shown(raw: object) -> str:
+    """A value as a message quotes it: a string (a line's word, a rules file's string) in
+    quotes, any other rules-file value (a number, a list) as TOML would write it; bounded."""
+    return quoted(raw) if isinstance(raw, str) else printable(repr(raw)[:QUOTE_LIMIT])
 
 
 def with_values(options: OptionsT, values: Mapping[str, bool | int]) -> OptionsT:

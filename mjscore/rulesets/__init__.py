@@ -10,7 +10,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any, cast
 
-from mjscore.errors import Problem
+from mjscore.errors import Problem, quoted
 from mjscore.rulesets.base import RuleSet
 
 # name -> (module, class, aliases). Classes are imported when first looked up, so
@@ -72,7 +72,7 @@ def unknown_ruleset(name: str, col: int = 0) -> Problem:
     guess = closest_word(name, list(_LOOKUP))
     hint = f"; did you mean {_LOOKUP[guess]!r}?" if guess else ""
     known = ", ".join(REGISTRY)
-    return Problem("unknown-ruleset", f"unknown rule set {name!r}{hint} (available: {known})", col)
+    return Problem("unknown-ruleset", f"unknown rule set {quoted(name)}{hint} (available: {known})", col)
 
 
 __all__ = ["REGISTRY", "RuleSet", "all_rulesets", "find_ruleset", "get_ruleset", "unknown_ruleset"]

@@ -873,11 +873,22 @@ def test_usage_errors_show_control_characters_escaped(run: Run) -> None:
 GOOD = "riichi:234m456p789s23m55p+4m ron riichi"
 
 
-def mjscore(*args: str, **options: Any) -> subprocess.CompletedProcess[str]:
+# What a shell does before it starts mjscore ("$0" "$@"): a ceiling on its memory (1 GiB: reading
+# /dev/zero whole would pass it), or standard output closed.
+MEMORY_CEILING = 'ulimit -v 1048576 && exec "$0" "$@"'
+STDOUT_CLOSED = 'exec "$0" "$@" >&-'
+
+
+def command(*args: str, sh: str = 'exec "$0" "$@"') -> list[str]:
+    """``python -m mjscore ARGS``, started by ``sh -c SH``."""
+    return ["sh", "-c", sh, sys.executable, "-m", "mjscore", *args]
+
+
+def mjscore(*args: str, sh: str = 'exec "$0" "$@"', **options: Any) -> subprocess.CompletedProcess[str]:
     """``python -m mjscore ARGS`` in a process of its own, MJSCORE_RULES unset."""
     env = {k: v for k, v in os.environ.items() if k != "MJSCORE_RULES"} | options.pop("env", {})
     return subprocess.run(
-        [sys.executable, "-m", "mjscore", *args],
+        command(*args, sh=sh),
         capture_output="stdout" not in options,
         encoding="utf-8",
         check=False,
@@ -924,9 +935,7 @@ def test_a_full_disk_is_one_line_on_stderr_and_exit_74(tmp_path: Path, name: str
 
 @pytest.mark.parametrize("name", COMMANDS_THAT_WRITE)
 def test_a_closed_standard_output_is_an_error(tmp_path: Path, name: str) -> None:
-    result = mjscore(
-        *_args(tmp_path, name), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=lambda: os.close(1)
-    )
+    result = mjscore(*_args(tmp_path, name), sh=STDOUT_CLOSED, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     assert result.returncode == 74  # why: nothing can be written: not a silent exit 0
     assert result.stderr == "mjscore: error: standard output is closed\n"
 
@@ -1249,3 +1258,151 @@ def test_no_progress_bar(tmp_path: Path, case: str, args: list[str], stdout: str
             f"{files[0]}:{n}:6: a BABA hand holds 6 cards (7 with a KAN); 5 given [card-count]"
             for n in range(500, 2001, 500)
         ]
+
+
+# --- rules and deck files that are not what they should be: each a usage error, never a traceback
+
+OPEN_ALL_SIMPLES = "riichi:234m456p345s2p(678s)+2p ron"  # all simples with an open chow, nothing else
+
+
+def test_a_rules_file_section_may_name_its_rule_set_by_an_alias_or_in_another_case(run: Run, tmp_path: Path) -> None:
+    # why: its only yaku is All Simples, open (kuitan on): 1 han; with kuitan off it has none
+    assert run("score", OPEN_ALL_SIMPLES).exit_code == 0
+    riichi = write(tmp_path / "riichi.toml", "[Riichi]\nkuitan = false\n")
+    result = run("score", OPEN_ALL_SIMPLES, "--rules", str(riichi))
+    assert result.exit_code == 1
+    assert "[no-yaku]" in result.stderr
+    for section in ("expert", "BABA", "Baba-Expert"):
+        rules = write(tmp_path / "baba.toml", f"[{section}]\nplayers = 3\n")
+        doc = json.loads(run("score", "baba:MNMNMN KBKBKB tsumo", "--rules", str(rules), "--format", "json").stdout)
+        # why: WIN 1 + Menzen 1 = 2 (馬庭 and 橋場 share no kanji); [section] is BABA's: 3 players, a tsumo is
+        # paid by the other two
+        assert (section, doc["total"], doc["received"]) == (section, 2, 4)
+
+
+def test_two_sections_naming_one_rule_set_is_a_usage_error(run: Run, tmp_path: Path) -> None:
+    rules = write(tmp_path / "two.toml", "[baba]\nplayers = 3\n[expert]\nplayers = 4\n")
+    result = run("score", "baba:MNMNMN KBKBKB tsumo", "--rules", str(rules))
+    assert result.exit_code == 2
+    assert "[baba] and [expert] both name the rule set baba: give its options in one section" in result.stderr
+
+
+NESTED = "x = " + "[" * 600 + "]" * 600 + "\n"  # tomllib reads it by recursion
+
+
+@pytest.mark.parametrize("option", ["--rules", "--deck"])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        pytest.param(NESTED, "not valid TOML here: arrays or tables nested too deeply", id="nested"),
+        pytest.param(
+            "# " + "x" * (1024 * 1024) + "\n", "file holds at most 1,048,576 bytes; this one holds more", id="big"
+        ),
+    ],
+)
+def test_a_rules_or_deck_file_that_cannot_be_read_is_a_usage_error(
+    run: Run, tmp_path: Path, option: str, content: str, message: str
+) -> None:
+    path = write(tmp_path / "odd.toml", content)
+    result = run("score", "baba:MNMNMN KBKBKB tsumo", option, str(path))
+    assert result.exit_code == 2
+    assert f"{path}: " in result.stderr
+    assert message in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--deck", "/dev/zero"], ["--rules", "/dev/zero"], ["--rules", "RULES"]],
+    ids=["deck", "rules", "deck-in-rules"],
+)
+def test_an_endless_rules_or_deck_file_is_read_in_bounded_memory(tmp_path: Path, args: list[str]) -> None:
+    if args == ["--rules", "RULES"]:
+        args = ["--rules", str(write(tmp_path / "rules.toml", 'deck = "/dev/zero"\n'))]
+    result = mjscore("score", "baba:MNMNMN KBKBKB tsumo", *args, sh=MEMORY_CEILING)
+    assert result.returncode == 2, result.stderr
+    assert "/dev/zero: a " in result.stderr
+    assert "file holds at most 1,048,576 bytes; this one holds more" in result.stderr
+
+
+def test_a_batch_of_dev_zero_reads_in_bounded_memory_until_stopped() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "MJSCORE_RULES"}
+    started = command("batch", "/dev/zero", sh=MEMORY_CEILING)
+    with subprocess.Popen(started, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env) as process:
+        time.sleep(2)  # reading: one endless line of NUL bytes, 64 KiB at a time
+        status = Path(f"/proc/{process.pid}/status").read_text()
+        rss = re.search(r"VmRSS:\s+(\d+) kB", status)
+        assert rss is not None
+        rss_kib = int(rss[1])
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    # why: the line never ends, so no hand is scored; what has been read of it is dropped as it goes
+    assert rss_kib < 60_000
+    assert process.returncode == 130
+    assert (out, err) == (b"", b"interrupted after 0 hands (0 scored, 0 failed)\n")
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        # why: no file name is that long (ENAMETOOLONG): not a file, so a rule set's name, quoted short
+        ("a" * 5000, "unknown rule set '" + "a" * 60 + "…' (5,000 characters)"),
+        ("a" * 5000 + ".toml", "cannot read rules file '" + "a" * 300 + "…' (5,005 characters): File name too long"),
+    ],
+)
+def test_a_rules_value_too_long_for_a_file_name_is_a_usage_error(run: Run, value: str, message: str) -> None:
+    result = run("score", "baba:MNMNMN KBKBKB tsumo", "--rules", value)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert len(result.stderr) < 1000
+
+
+def test_a_nul_in_a_deck_file_name_is_a_usage_error(run: Run, tmp_path: Path) -> None:
+    rules = write(tmp_path / "rules.toml", 'deck = "a\\u0000b.toml"\n')
+    result = run("score", "baba:MNMNMN KBKBKB tsumo", "--rules", str(rules))
+    assert result.exit_code == 2
+    assert r"cannot read deck file '" in result.stderr
+    assert r"a\x00b.toml': no file name holds a NUL" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("content", "quoted"),
+    [
+        ('ruleset = "' + "x" * 500_000 + '"\n', "unknown rule set '" + "x" * 60 + "…' (500,000 characters)"),
+        (
+            '[baba]\nplayers = "' + "9" * 500_000 + '"\n',
+            "players is 3 or 4, not '" + "9" * 60 + "…' (500,000 characters)",
+        ),
+        ("[baba]\n" + "k" * 500_000 + " = 1\n", "no option '" + "k" * 60 + "…' (500,000 characters)"),
+        ('ruleset = "\\u001b]2;owned\\u0007"\n', r"unknown rule set '\x1b]2;owned\x07'"),
+        ("[baba]\n" + "".join(f"k{n} = 1\n" for n in range(5000)), "no option 'k9' (options: "),
+    ],
+    ids=["ruleset", "option-value", "option-name", "controls", "many-faults"],
+)
+def test_a_message_quotes_a_bounded_escaped_slice_of_a_rules_file_value(
+    run: Run, tmp_path: Path, content: str, quoted: str
+) -> None:
+    rules = write(tmp_path / "rules.toml", content)
+    result = run("score", "baba:MNMNMN KBKBKB tsumo", "--rules", str(rules))
+    assert result.exit_code == 2
+    assert quoted in result.stderr
+    assert len(result.stderr) < 2000  # why: ten faults at most, each value cut at 60 characters
+    assert not _CONTROL_CHARS.search(result.stderr)
+
+
+@pytest.mark.parametrize(
+    ("kinds", "wild_cards", "message"),
+    [
+        (replaced(PB=("\x1b[", "PB")), 4, r"kind '\x1b[': a spelling is two characters (no space, no control)"),
+        (replaced(PB=("芭 ", "PB")), 4, "kind '芭 ': a spelling is two characters (no space, no control)"),
+        (DEFAULT_KINDS, "true", "wild_cards is a whole number from 0 to 4"),
+    ],
+    ids=["control", "space", "bool-wilds"],
+)
+def test_a_deck_of_unprintable_spellings_or_a_bool_is_refused(
+    run: Run, tmp_path: Path, kinds: list[tuple[str, str]], wild_cards: object, message: str
+) -> None:
+    text = deck_toml(kinds, wild_cards).replace("\x1b", "\\u001b")
+    deck = write(tmp_path / "deck.toml", text)
+    result = run("score", "baba:MNMNMN KBKBKB tsumo", "--deck", str(deck))
+    assert result.exit_code == 2
+    assert message in result.stderr
