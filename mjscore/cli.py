@@ -60,7 +60,7 @@ Examples:
 \b
 Exit codes: 0 scored; 1 a hand could not be scored (batch: any line), its
 prefix naming no rule set included; 2 a usage error (an unknown option,
---rules naming no rule set, an unreadable rules or deck file); 74 the
+--rules naming no rule set, an unreadable rules, deck or batch file); 74 the
 output could not be written (a full disk, standard output closed); 130
 stopped by Ctrl-C, 143 by SIGTERM (batch says how far it got); 141 the reader
 of the output went away (mjscore batch FILE | head -1): mjscore stops quietly.

@@ -115,7 +115,8 @@ def deck_from(data: Mapping[str, object], source: str) -> Deck:
     kinds: list[CardKind] = []
     for i, raw in enumerate(raw_kinds if isinstance(raw_kinds, list) else []):
         spelling = str(raw.get("spelling", "")) if isinstance(raw, dict) else ""
-        code = str(raw.get("code", "")).upper() if isinstance(raw, dict) else ""
+        code = str(raw.get("code", "")) if isinstance(raw, dict) else ""
+        code = code.upper() if code.isascii() else code  # any case; "ß" would become "SS"
         kinds.append(CardKind(i, spelling, code))
     max_wilds = data.get("wild_cards", 4)
     faults = deck_faults(kinds, max_wilds)
