@@ -9,30 +9,27 @@ runs the commands with these conventions (``shell`` holds their parts).
 
 from __future__ import annotations
 
-import gc
 import io
 import os
 import signal
 import stat
 import sys
 import threading
-from collections.abc import Callable, Generator, Iterator
-from contextlib import closing, nullcontext
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 from mjscore import __version__
-from mjscore.batch import Rendered, Source
+from mjscore.batch import Source
 from mjscore.errors import HandError, UsageError, quoted_path
 from mjscore.render import FORMATS, get_renderer
-from mjscore.scoring import Overlong, read_lines
 from mjscore.settings import ENV_RULES, Settings, load_settings
 from mjscore.shell import (
     EXIT_OUTPUT,
     STOPS,
+    BatchRun,
     OutputError,
     Progress,
     closed_pipe,
@@ -42,7 +39,6 @@ from mjscore.shell import (
     progress_may_show,
     say,
     stopped_by,
-    write,
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -84,6 +80,7 @@ class Program(click.Group):
         finally:
             for signum, handler in previous:
                 signal.signal(signum, handler)
+            STOPS.reset()
         sys.exit(code)
 
     def _exit_code(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:
@@ -286,86 +283,6 @@ def _size(path: str) -> int | None:
             reason = "it is a directory" if stat.S_ISDIR(found.st_mode) else "permission denied"
             raise click.BadParameter(f"cannot read {quoted_path(path)}: {reason}", param_hint="FILE...")
     return found.st_size if stat.S_ISREG(found.st_mode) else None
-
-
-@dataclass
-class Tally:
-    """What a batch has written for one input so far."""
-
-    scored: int = 0
-    failed: int = 0
-
-    @property
-    def hands(self) -> int:
-        return self.scored + self.failed
-
-    def __str__(self) -> str:
-        return f"{self.hands} hands, {self.scored} scored, {self.failed} failed"
-
-
-class BatchRun:
-    """One run of ``mjscore batch``: its inputs read in turn, what it has written for each, and
-    everything it tells on stderr (the progress bar is cleared first)."""
-
-    def __init__(self, inputs: list[tuple[Source, str, int | None]], bar: Progress) -> None:
-        self._inputs = inputs
-        self.bar = bar
-        self.tallies = {source: Tally() for source, _, _ in inputs}
-        self.all = Tally()
-        self.unreadable = 0
-        self._read_before = 0  # bytes of the inputs read to their end
-
-    @property
-    def failed(self) -> bool:
-        return bool(self.all.failed or self.unreadable)
-
-    def inputs(self) -> Iterator[tuple[Source, Iterator[str | Overlong]]]:
-        for source, path, size in self._inputs:
-            yield source, self._lines(source, path)
-            self._read_before += size or 0
-
-    def _lines(self, source: Source, path: str) -> Iterator[str | Overlong]:
-        try:
-            with open(path, "rb") if path != "-" else nullcontext(sys.stdin.buffer) as file:
-                for line in read_lines(file):
-                    if self.bar.due():
-                        self.bar.draw(self._read_before + file.tell())
-                    yield line
-        except OSError as exc:  # it could be read when checked; now it cannot (removed, a disk error)
-            self.unreadable += 1
-            self.say(f"{source.name}: cannot read: {exc.strerror}")
-
-    def write(self, stream: Generator[Rendered, None, None], freeze: bool) -> None:
-        """Every hand of ``stream`` written out, its problems told, and counted."""
-        with closing(stream):  # ends the workers, also when the loop stops at a failed write
-            for item in stream:
-                if freeze and not self.all.hands:  # the first line has loaded its rule
-                    gc.freeze()  # set: what is made so far lives to the end, the collector need not walk it
-                STOPS.held = True  # a hand is written and counted, or neither
-                if item.output is not None:
-                    write(item.output + "\n")
-                tally = self.tallies[item.source]
-                if not item.problems:
-                    tally.scored += 1
-                    self.all.scored += 1
-                else:
-                    tally.failed += 1
-                    self.all.failed += 1
-                    for problem in item.problems:
-                        where = f"{item.source.name}:{item.number}:{max(problem.col, 1)}"
-                        self.say(f"{where}: {problem.message} [{problem.code}]")
-                STOPS.release()
-
-    def summary(self) -> None:
-        """A line per input, and one for all when there are several."""
-        for source, tally in self.tallies.items():
-            self.say(f"{source.name}: {tally}")
-        if len(self.tallies) > 1:
-            self.say(f"{len(self.tallies)} files: {self.all}")
-
-    def say(self, text: str) -> None:
-        self.bar.clear()
-        say(text)
 
 
 @main.command()

@@ -1,7 +1,7 @@
 """What a command-line program owes its shell, apart from click: writing its output (a failed
 write is told once, a closed pipe ends it quietly), telling the user on stderr (text from the
-input escaped), stopping cleanly on Ctrl-C and SIGTERM, and a progress bar that never mixes
-with anything else.
+input escaped), stopping cleanly on Ctrl-C and SIGTERM, a progress bar that never mixes with
+anything else, and a run of ``mjscore batch`` that does all of these (``BatchRun``).
 
 Exit codes past click's 0, 1 and 2: 74 the output could not be written, 128 + the signal's
 number for a run a signal stopped (130 SIGINT, 143 SIGTERM), 141 a closed pipe.
@@ -10,13 +10,19 @@ number for a run a signal stopped (130 SIGINT, 143 SIGTERM), 141 a closed pipe.
 from __future__ import annotations
 
 import errno
+import gc
 import os
 import signal
 import sys
 import time
+from collections.abc import Generator, Iterator
+from contextlib import closing, nullcontext
+from dataclasses import dataclass
 from typing import IO
 
+from mjscore.batch import Rendered, Source
 from mjscore.errors import printable
+from mjscore.scoring import Overlong, read_lines
 
 EXIT_OUTPUT = 74  # sysexits.h's EX_IOERR: the output could not be written
 EXIT_CLOSED_PIPE = 128 + signal.SIGPIPE  # 141: what a shell shows for a program a closed pipe ended
@@ -52,6 +58,10 @@ class Stops:
         if self.pending is not None:
             signum, self.pending = self.pending, None
             self.take(signum, None)
+
+    def reset(self) -> None:
+        """Nothing held, nothing waiting: as a run starts (a write that failed left it held)."""
+        self.held, self.pending = False, None
 
 
 STOPS = Stops()
@@ -186,3 +196,86 @@ class Progress:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
             self.drawn = False
+
+
+# --- a run of mjscore batch
+
+
+@dataclass
+class Tally:
+    """What a batch has written for one input so far."""
+
+    scored: int = 0
+    failed: int = 0
+
+    @property
+    def hands(self) -> int:
+        return self.scored + self.failed
+
+    def __str__(self) -> str:
+        return f"{self.hands} hands, {self.scored} scored, {self.failed} failed"
+
+
+class BatchRun:
+    """One run of ``mjscore batch``: its inputs read in turn, what it has written for each, and
+    everything it tells on stderr (the progress bar is cleared first)."""
+
+    def __init__(self, inputs: list[tuple[Source, str, int | None]], bar: Progress) -> None:
+        self._inputs = inputs
+        self.bar = bar
+        self.tallies = {source: Tally() for source, _, _ in inputs}
+        self.all = Tally()
+        self.unreadable = 0
+        self._read_before = 0  # bytes of the inputs read to their end
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.all.failed or self.unreadable)
+
+    def inputs(self) -> Iterator[tuple[Source, Iterator[str | Overlong]]]:
+        for source, path, size in self._inputs:
+            yield source, self._lines(source, path)
+            self._read_before += size or 0
+
+    def _lines(self, source: Source, path: str) -> Iterator[str | Overlong]:
+        try:
+            with open(path, "rb") if path != "-" else nullcontext(sys.stdin.buffer) as file:
+                for line in read_lines(file):
+                    if self.bar.due():
+                        self.bar.draw(self._read_before + file.tell())
+                    yield line
+        except OSError as exc:  # it could be read when checked; now it cannot (removed, a disk error)
+            self.unreadable += 1
+            self.say(f"{source.name}: cannot read: {exc.strerror}")
+
+    def write(self, stream: Generator[Rendered, None, None], freeze: bool) -> None:
+        """Every hand of ``stream`` written out, its problems told, and counted."""
+        with closing(stream):  # ends the workers, also when the loop stops at a failed write
+            for item in stream:
+                if freeze and not self.all.hands:  # the first line has loaded its rule
+                    gc.freeze()  # set: what is made so far lives to the end, the collector need not walk it
+                STOPS.held = True  # a hand is written and counted, or neither
+                if item.output is not None:
+                    write(item.output + "\n")
+                tally = self.tallies[item.source]
+                if not item.problems:
+                    tally.scored += 1
+                    self.all.scored += 1
+                else:
+                    tally.failed += 1
+                    self.all.failed += 1
+                    for problem in item.problems:
+                        where = f"{item.source.name}:{item.number}:{max(problem.col, 1)}"
+                        self.say(f"{where}: {problem.message} [{problem.code}]")
+                STOPS.release()
+
+    def summary(self) -> None:
+        """A line per input, and one for all when there are several."""
+        for source, tally in self.tallies.items():
+            self.say(f"{source.name}: {tally}")
+        if len(self.tallies) > 1:
+            self.say(f"{len(self.tallies)} files: {self.all}")
+
+    def say(self, text: str) -> None:
+        self.bar.clear()
+        say(text)
