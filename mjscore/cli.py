@@ -1,24 +1,45 @@
 """The ``mjscore`` command: thin, it parses options, calls the library, renders.
 
 Exit codes: 0 ok; 1 a hand or input problem (batch: any line failed); 2 a
-usage error (bad option, rules file or deck file). EPILOG tells users the same.
+usage error (bad option, rules file or deck file); 74 the output could not be
+written; 130 and 143 stopped by SIGINT (Ctrl-C) and SIGTERM; 141 the reader of
+the output went away (a closed pipe). EPILOG tells users the same. ``Program``
+runs the commands with these conventions (``shell`` holds their parts).
 """
 
 from __future__ import annotations
 
-import gc
+import io
 import os
+import signal
+import stat
 import sys
-from collections.abc import Callable, Iterator
+import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any, TypeVar
+from typing import Any, TypeVar
 
 import click
 
 from mjscore import __version__
-from mjscore.errors import HandError, UsageError
+from mjscore.batch import Source
+from mjscore.errors import HandError, UsageError, quoted_path
 from mjscore.render import FORMATS, get_renderer
 from mjscore.settings import ENV_RULES, Settings, load_settings
+from mjscore.shell import (
+    EXIT_OUTPUT,
+    STOPS,
+    BatchRun,
+    OutputError,
+    Progress,
+    closed_pipe,
+    emit,
+    flush,
+    output_failed,
+    progress_may_show,
+    say,
+    stopped_by,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -35,8 +56,61 @@ Examples:
 \b
 Exit codes: 0 scored; 1 a hand could not be scored (batch: any line), its
 prefix naming no rule set included; 2 a usage error (an unknown option,
---rules naming no rule set, an unreadable rules or deck file).
+--rules naming no rule set, an unreadable rules, deck or batch file); 74 the
+output could not be written (a full disk, standard output closed); 130
+stopped by Ctrl-C, 143 by SIGTERM (batch says how far it got); 141 the reader
+of the output went away (mjscore batch FILE | head -1): mjscore stops quietly.
 """
+
+
+class Program(click.Group):
+    """The ``mjscore`` group, run with the shell's conventions for what click leaves open: a
+    closed pipe ends the run quietly (141), an output that cannot be written is one line on
+    stderr (74), and Python's own flush of standard output at exit has nothing left to fail;
+    Ctrl-C and SIGTERM stop it without a traceback (130, 143)."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("standalone_mode", True) is False:
+            return super().main(*args, **kwargs)
+        kwargs["standalone_mode"] = False
+        in_charge = threading.current_thread() is threading.main_thread()  # only there can it take signals
+        previous = [(n, signal.signal(n, STOPS.take)) for n in (signal.SIGINT, signal.SIGTERM)] if in_charge else []
+        try:
+            code = self._exit_code(args, kwargs)
+        finally:
+            for signum, handler in previous:
+                signal.signal(signum, handler)
+            STOPS.reset()
+        sys.exit(code)
+
+    def _exit_code(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:
+        if sys.stdout is None:  # started with standard output closed (>&-): nowhere to write
+            say("mjscore: error: standard output is closed")
+            return EXIT_OUTPUT
+        try:
+            return self._run(args, kwargs)
+        except (click.Abort, KeyboardInterrupt) as exc:  # Abort: click's word for Ctrl-C (and Terminated)
+            stop = exc.__cause__ if isinstance(exc, click.Abort) else exc
+            return stopped_by(stop)[1] if isinstance(stop, KeyboardInterrupt) else 1
+        except click.ClickException as exc:
+            shown = io.StringIO()
+            exc.show(shown)
+            say(shown.getvalue().rstrip("\n"))
+            return exc.exit_code
+        except (OutputError, OSError) as exc:  # OSError: click's own output (help) failed
+            return output_failed(exc)
+
+    def _run(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:
+        """click's main, unattended, and the output flushed; its exit code."""
+        stdout = sys.stdout
+        try:
+            code = super().main(*args, **kwargs)
+        except SystemExit as exc:
+            code = exc.code
+        if sys.stdout is not stdout:  # click met a closed pipe in its own output (help) and swapped it
+            return closed_pipe()
+        flush()  # here, where a failure can be told: Python's flush at exit cannot
+        return code if isinstance(code, int) else 0 if code is None else 1
 
 
 def common_options(command: F) -> F:
@@ -72,9 +146,7 @@ def _settings(rules: str | None, deck: Path | None) -> Settings:
         if settings.ruleset_from and find_ruleset(settings.ruleset) is None:
             problem = unknown_ruleset(settings.ruleset).message
             raise click.BadParameter(problem, param_hint=settings.ruleset_from)
-        for name in settings.options:
-            if find_ruleset(name) is None:
-                raise UsageError(f"{settings.source}: [{name}] is not a rule set ({unknown_ruleset(name).message})")
+        for name in settings.options:  # a rule set's name: checked when the file was read
             get_ruleset(name).base_options(settings)
         if settings.deck_path:
             _ = settings.deck
@@ -83,7 +155,7 @@ def _settings(rules: str | None, deck: Path | None) -> Settings:
     return settings
 
 
-@click.group(epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Program, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="mjscore")
 def main() -> None:
     """Score mahjong-family hands written in a compact notation.
@@ -115,16 +187,16 @@ def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None,
     try:
         result = score_hand(text, settings, explain=show_all)
     except HandError as exc:
-        _emit(renderer.start())
-        _emit(renderer.error(0, text, exc))
-        click.echo(exc.describe(), err=True)
+        emit(renderer.start())
+        emit(renderer.error(0, exc.text, exc))
+        say(exc.describe())
         sys.exit(EXIT_HAND)
-    _emit(renderer.start())
-    _emit(renderer.result(0, result, show_all))
+    emit(renderer.start())
+    emit(renderer.result(0, result, show_all))
 
 
 @main.command(epilog=EPILOG)
-@click.argument("file", type=click.File("r", encoding="utf-8", errors="surrogateescape"))
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @common_options
 @click.option(
     "--jobs",
@@ -134,53 +206,83 @@ def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None,
     show_default=True,
     help="Worker processes; output stays in input order.",
 )
-def batch(file: IO[str], fmt: str, rules: str | None, deck: Path | None, jobs: int) -> None:
-    """Score every hand in FILE (- for standard input), one per line.
+@click.option(
+    "--no-progress",
+    is_flag=True,
+    help="No progress bar. It is drawn on stderr only when that is a terminal (TERM not dumb), "
+    "standard output is not that terminal, and every FILE has a size.",
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary; problems are still reported.")
+def batch(  # click passes the options by name
+    *,
+    files: tuple[str, ...],
+    fmt: str,
+    rules: str | None,
+    deck: Path | None,
+    jobs: int,
+    no_progress: bool,
+    quiet: bool,
+) -> None:
+    """Score every hand in each FILE (- for standard input, once), one per line.
 
-    '#' starts a comment and blank lines are skipped. A bad line is reported
-    on stderr as file:line:col: message and the batch goes on; the exit code
-    is 1 if any line failed. Output streams, whatever the file's length.
+    '#' starts a comment and blank lines are skipped; a line ends at LF (CR LF
+    too) and holds at most 64 KiB before its comment. A bad line is reported on
+    stderr as file:line:col: message, lines counted in each file, and the batch
+    goes on; the exit code is 1 if any line failed. A FILE that cannot be read
+    is a usage error before anything is scored. Output streams, whatever the
+    files' length.
     """
-    from mjscore.batch import rendered, rendered_parallel
+    from mjscore.batch import rendered_inputs
 
+    inputs = _inputs(files)
+    sizes = [size for _, _, size in inputs]
+    shown = not (no_progress or quiet) and None not in sizes and progress_may_show()
+    run = BatchRun(inputs, Progress(sum(size or 0 for size in sizes), shown))
     settings = _settings(rules, deck)
     renderer = get_renderer(fmt)
-    name = str(getattr(file, "name", "<stdin>"))  # standard input re-wrapped for its decoding may have no name
-    lines = _with_progress(file)
-    stream = rendered_parallel(lines, settings, renderer, jobs) if jobs > 1 else rendered(lines, settings, renderer)
-    out = sys.stdout
-    scored = failed = 0
-    _emit(renderer.start())
-    for item in stream:
-        if jobs == 1 and not scored + failed:  # the first line has loaded its rule set here: what is made
-            gc.freeze()  # so far lives to the end, so the collector need not walk it at every full collection
-        if item.output is not None:
-            out.write(item.output + "\n")
-        if not item.problems:
-            scored += 1
-            continue
-        failed += 1
-        for problem in item.problems:
-            click.echo(f"{name}:{item.number}:{max(problem.col, 1)}: {problem.message} [{problem.code}]", err=True)
-    out.flush()
-    click.echo(f"{name}: {scored + failed} hands, {scored} scored, {failed} failed", err=True)
-    if failed:
+    emit(renderer.start())
+    try:
+        run.write(rendered_inputs(run.inputs(), settings, renderer, jobs), freeze=jobs == 1)
+    except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: say how far it got
+        how, code = stopped_by(stop)
+        done = run.all
+        run.say(f"{how} after {done.hands} hands ({done.scored} scored, {done.failed} failed)")
+        sys.exit(code)
+    finally:
+        run.bar.clear()
+    flush()
+    if not quiet:
+        run.summary()
+    if run.failed:
         sys.exit(EXIT_HAND)
 
 
-def _with_progress(file: IO[str]) -> Iterator[str]:
-    """The file's lines, with a progress bar on stderr when that is a terminal."""
-    try:
-        size = os.fstat(file.fileno()).st_size
-    except (OSError, ValueError, AttributeError):
-        size = 0
-    if not (sys.stderr.isatty() and size):
-        yield from file
-        return
-    with click.progressbar(length=size, file=sys.stderr, label="scoring") as bar:
-        for line in file:
-            bar.update(len(line.encode("utf-8", "surrogateescape")))
-            yield line
+def _inputs(files: tuple[str, ...]) -> list[tuple[Source, str, int | None]]:
+    """Each input as (source, path, size in bytes or None), every one checked before anything
+    is scored: one that cannot be read is a usage error."""
+    if files.count("-") > 1:
+        raise click.BadParameter("standard input (-) can be read once only", param_hint="FILE...")
+    return [(Source(i, "<stdin>" if path == "-" else path), path, _size(path)) for i, path in enumerate(files)]
+
+
+def _size(path: str) -> int | None:
+    """The size of a file that can be read (None: not a regular file); a usage error if it cannot."""
+    if path == "-":
+        if sys.stdin is None:
+            raise click.BadParameter("cannot read standard input: it is closed", param_hint="FILE...")
+        try:
+            found = os.fstat(sys.stdin.fileno())
+        except (OSError, ValueError):  # a stream with no file (a test's)
+            return None
+    else:
+        try:
+            found = os.stat(path)
+        except OSError as exc:
+            raise click.BadParameter(f"cannot read {quoted_path(path)}: {exc.strerror}", param_hint="FILE...") from None
+        if stat.S_ISDIR(found.st_mode) or not os.access(path, os.R_OK):
+            reason = "it is a directory" if stat.S_ISDIR(found.st_mode) else "permission denied"
+            raise click.BadParameter(f"cannot read {quoted_path(path)}: {reason}", param_hint="FILE...")
+    return found.st_size if stat.S_ISREG(found.st_mode) else None
 
 
 @main.command()
@@ -195,16 +297,11 @@ def rules(name: str | None, deck: Path | None) -> None:
     from mjscore.rulesets import find_ruleset, get_ruleset, unknown_ruleset
 
     if name is None:
-        click.echo(ruleset_list())
+        emit(ruleset_list())
         return
     if find_ruleset(name) is None:
         raise click.BadParameter(unknown_ruleset(name).message, param_hint="NAME")
     ruleset = get_ruleset(name)
-    click.echo(ruleset_tables(ruleset))
+    emit(ruleset_tables(ruleset))
     if ruleset.family == "baba":
-        click.echo(deck_table(_settings(None, deck).deck))
-
-
-def _emit(text: str | None) -> None:
-    if text is not None:
-        click.echo(text)
+        emit(deck_table(_settings(None, deck).deck))

@@ -8,7 +8,12 @@ them in one go.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+QUOTE_LIMIT = 60  # characters of a user's text a message quotes
+PATH_QUOTE_LIMIT = 300  # of a file name: any real one, not one made to be too long
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +64,9 @@ class HandError(MjscoreError):
 
     def describe(self) -> str:
         """Every problem as ``error: message [code]``, with the line and a caret under its column."""
-        return "\n".join(_with_caret(self.text, p.col, f"error: {p.message} [{p.code}]") for p in self.problems)
+        return "\n".join(
+            _with_caret(self.text, p.col, printable(f"error: {p.message} [{p.code}]")) for p in self.problems
+        )
 
 
 class NotationError(HandError):
@@ -70,20 +77,6 @@ class NotationError(HandError):
     def __init__(self, text: str, col: int, message: str, code: str = "syntax") -> None:
         super().__init__(text, (Problem(code, message, col),))
         self.col = col
-
-
-QUOTED_CHARS = 40  # a longer text is quoted by its start
-
-
-def quoted(text: str) -> str:
-    """Text a user wrote, quoted for a message as Python writes a string (``'x1'``, control
-    characters escaped), and bounded: a text longer than ``QUOTED_CHARS`` characters is
-    quoted by its first ones and "…" (a line may hold a word of thousands). Every message
-    that quotes user text quotes it with this."""
-    if len(text) <= QUOTED_CHARS:
-        return repr(text)
-    start = repr(text[:QUOTED_CHARS])
-    return f"{start[:-1]}…{start[-1]}"
 
 
 def not_utf8(byte: int, where: str = "") -> str:
@@ -104,5 +97,57 @@ def _with_caret(text: str, col: int, message: str) -> str:
     from wcwidth import wcswidth
 
     shown = text.replace("\t", " ")  # a tab is one column; wcswidth has no width for it
-    width = max(wcswidth(shown[: col - 1]), 0)
-    return f"{message}\n  {shown}\n  {' ' * width}^"
+    width = max(wcswidth(printable(shown[: col - 1])), 0)
+    return f"{message}\n  {printable(shown)}\n  {' ' * width}^"
+
+
+# What must not reach a terminal as it is: C0 controls, DEL and C1 controls drive it (ESC starts
+# an escape sequence, CR overwrites the line), and a lone surrogate (a byte that was not UTF-8,
+# kept by surrogateescape) cannot even be written to a UTF-8 stream.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_UNPRINTABLE_BUT_NEWLINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # surrogateescape's stand-in for the byte code - 0xDC00
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def printable(text: str, keep_newlines: bool = False) -> str:
+    r"""``text`` safe to show on a terminal: each control character (C0, DEL, C1) written as an
+    escape, ``\x1b``, and each byte that was not UTF-8 as ``\xff``. Text read from input
+    (a hand, a file name, a rules file's value) passes through here before it is shown, so that
+    a file cannot drive the terminal. ``keep_newlines``: for text of several lines.
+
+    >>> print(printable("1m\x1b[31m 2m \udcff"))
+    1m\x1b[31m 2m \xff
+    """
+    return (_UNPRINTABLE_BUT_NEWLINE if keep_newlines else _UNPRINTABLE).sub(_escape, text)
+
+
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """A user's text as a message quotes it: in single quotes, ``printable``, and at most
+    ``limit`` characters of it (a longer text is cut, and its length said).
+
+    >>> quoted("riichi")
+    "'riichi'"
+    >>> quoted("x" * 100_000, limit=5)
+    "'xxxxx…' (100,000 characters)"
+    """
+    if len(text) <= limit:
+        return f"'{printable(text)}'"
+    return f"'{printable(text[:limit])}…' ({len(text):,} characters)"
+
+
+def quoted_path(path: object) -> str:
+    """A file name as a message quotes it: ``quoted``, with room for any real path."""
+    return quoted(str(path), PATH_QUOTE_LIMIT)
+
+
+def some_of(faults: Sequence[str], limit: int = 10, sep: str = "; ") -> str:
+    """Faults joined with ``sep``, at most ``limit`` of them and how many more: a file made of
+    thousands of faults gets a message one can read."""
+    more = f"{sep}and {len(faults) - limit:,} more" if len(faults) > limit else ""
+    return sep.join(faults[:limit]) + more

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from mjscore.errors import quoted
+from mjscore.errors import QUOTE_LIMIT, printable, quoted, some_of
 
 ON_WORDS = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
 
@@ -96,7 +96,7 @@ def quoted_value(raw: object) -> str:
         return quoted(raw)
     if isinstance(raw, int) and not isinstance(raw, bool) and abs(raw).bit_length() > _MESSAGE_BITS:
         return "a number too large to show"
-    return repr(raw)
+    return printable(repr(raw)[:QUOTE_LIMIT])  # a TOML list or table, as Python writes it
 
 
 _MESSAGE_BITS = 64  # TOML's integers are 64-bit
@@ -139,7 +139,7 @@ def read_table(options_type: type[OptionsValue], table: Mapping[str, object], so
         except ValueError as exc:
             faults.append(str(exc))
     if faults:
-        raise ValueError(f"{source}: " + "; ".join(faults))
+        raise ValueError(f"{source}: {some_of(faults)}")
     return values
 
 

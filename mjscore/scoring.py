@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import IO, Any
 
-from mjscore.errors import HandError, Problem, not_utf8
+from mjscore.errors import QUOTE_LIMIT, HandError, Problem, not_utf8
 from mjscore.notation.build import fail, split_prefix, tokenize
 from mjscore.result import ScoreResult
 from mjscore.rulesets import RuleSet, get_ruleset, unknown_ruleset
@@ -25,7 +25,13 @@ class ParsedHand:
 
 
 def parse_hand(text: str, settings: Settings | None = None) -> ParsedHand:
-    """Read one line; ``HandError`` (or its ``NotationError``) lists what is wrong."""
+    """Read one line; ``HandError`` (or its ``NotationError``) lists what is wrong.
+
+    Text that held bytes that are not UTF-8 (kept as lone surrogates by ``surrogateescape``,
+    as Python decodes a command line, and ``read_lines`` a file) is refused at the first."""
+    undecoded = None if text.isascii() else _UNDECODED.search(text)
+    if undecoded:
+        raise _not_utf8(text, undecoded.start())
     settings = settings or _DEFAULT_SETTINGS
     name, name_col, start = split_prefix(text, settings.ruleset)
     try:
@@ -74,12 +80,58 @@ class BatchLine:
     error: HandError | None
 
 
-def hand_lines(lines: Iterable[str], start: int = 1) -> Iterator[tuple[int, str]]:
+LINE_LIMIT = 64 * 1024  # bytes of a batch line before its '#' comment: a hand is a few dozen
+
+
+@dataclass(frozen=True, slots=True)
+class Overlong:
+    """What stands for a line longer than ``LINE_LIMIT`` bytes (``read_lines`` does not keep it)."""
+
+    head: str  # its start, for the message
+    size: int  # its bytes
+
+    def error(self) -> HandError:
+        message = f"a line holds at most {LINE_LIMIT:,} bytes before its '#' comment; this one holds {self.size:,}"
+        return HandError(self.head + "…", (Problem("line-too-long", message),))
+
+
+def read_lines(file: IO[bytes]) -> Iterator[str | Overlong]:
+    """The lines of a file opened in binary, as ``score_many`` takes them, in bounded memory.
+
+    A line ends at LF only: a lone CR is a character of its line, so line numbers are those an
+    editor shows (``hand_lines`` takes off the CR of a CR LF). Bytes that are not UTF-8 are kept
+    (``surrogateescape``) for ``parse_hand`` to refuse at their column. A line longer than
+    ``LINE_LIMIT`` bytes is not kept: an ``Overlong`` stands for it, unless a '#' in its first
+    ``LINE_LIMIT`` bytes makes the rest a comment."""
+    readline = file.readline
+    while line := readline(LINE_LIMIT + 1):
+        if len(line) > LINE_LIMIT and line[-1:] != b"\n":
+            yield _past_the_limit(line, readline)
+        else:
+            yield line.decode("utf-8", "surrogateescape")
+
+
+def _past_the_limit(head: bytes, readline: Callable[[int], bytes]) -> str | Overlong:
+    """A line whose first ``LINE_LIMIT`` + 1 bytes are ``head``: the rest is read and dropped."""
+    size, rest = len(head), head
+    while rest[-1:] != b"\n" and (rest := readline(LINE_LIMIT)):
+        size += len(rest)
+    comment = head.find(b"#")
+    if comment >= 0:  # what is read is all there is before the comment
+        return head[:comment].decode("utf-8", "surrogateescape")
+    shown = head[: 4 * QUOTE_LIMIT].decode("utf-8", "replace")[:QUOTE_LIMIT]
+    return Overlong(shown, size - rest.endswith(b"\n"))
+
+
+def hand_lines(lines: Iterable[str | Overlong], start: int = 1) -> Iterator[tuple[int, str | Overlong]]:
     """(line number, hand text) for each line that holds a hand: ``#`` starts a
     comment, blank lines are skipped, a byte-order mark and CR LF are accepted.
     ``start`` is the number of the first line (a chunk of a longer file)."""
     for number, raw in enumerate(lines, start):
-        line = raw.rstrip("\r\n")
+        if isinstance(raw, Overlong):
+            yield number, raw
+            continue
+        line = raw.removesuffix("\n").removesuffix("\r")
         if number == 1:
             line = line.removeprefix("\ufeff")
         text = line.split("#", 1)[0]
@@ -87,18 +139,17 @@ def hand_lines(lines: Iterable[str], start: int = 1) -> Iterator[tuple[int, str]
             yield number, text.rstrip()
 
 
-def score_many(lines: Iterable[str], settings: Settings | None = None, start: int = 1) -> Iterator[BatchLine]:
+def score_many(
+    lines: Iterable[str | Overlong], settings: Settings | None = None, start: int = 1
+) -> Iterator[BatchLine]:
     """Score a stream of lines lazily; a bad line yields its error and the batch goes on.
 
-    A file read with ``errors="surrogateescape"`` (the ``batch`` command does) holds each
-    byte that is not UTF-8 as a lone surrogate: such a line is refused, at that byte."""
+    The text of a line's error is ``HandError.text``: a line that is not UTF-8 is shown with a
+    replacement character for the bytes that are not (it cannot be written as it is)."""
     for number, text in hand_lines(lines, start):
-        undecoded = None if text.isascii() else _UNDECODED.search(text)
-        if undecoded:
-            error = _not_utf8(text, undecoded.start())
-            yield BatchLine(number, error.text, None, error)
-            continue
         try:
+            if isinstance(text, Overlong):
+                raise text.error()
             yield BatchLine(number, text, score(text, settings), None)
         except HandError as exc:
-            yield BatchLine(number, text, None, exc)
+            yield BatchLine(number, exc.text, None, exc)

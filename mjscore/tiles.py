@@ -12,12 +12,13 @@ a deck, so a wrong deck file is refused with all its faults listed.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
 
-from mjscore.errors import UsageError, file_not_utf8, quoted
+from mjscore.errors import UsageError, printable, quoted, some_of
 
 # Written spellings of the OBABA wild card; 婆 only counts when no deck kind uses it.
 WILD_SPELLINGS = ("O", "o", "*", "お")
@@ -97,34 +98,32 @@ def default_deck() -> Deck:
 
 
 def load_deck(path: Path) -> Deck:
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise UsageError(f"cannot read deck file {path}: {exc.strerror}") from exc
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"{path}: {file_not_utf8(exc)}") from exc
-    return parse_deck(text, str(path))
+    from mjscore.settings import load_toml
+
+    return deck_from(load_toml(path, "deck"), printable(str(path)))
 
 
 def parse_deck(text: str, source: str) -> Deck:
-    import tomllib
+    from mjscore.settings import parse_toml
 
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise UsageError(f"{source}: not valid TOML: {exc}") from exc
+    return deck_from(parse_toml(text, source), source)
+
+
+def deck_from(data: Mapping[str, object], source: str) -> Deck:
+    """The deck a deck file's TOML holds; a ``UsageError`` lists what is wrong with it."""
     raw_kinds = data.get("kind", [])
-    faults: list[str] = []
     kinds: list[CardKind] = []
     for i, raw in enumerate(raw_kinds if isinstance(raw_kinds, list) else []):
         spelling = str(raw.get("spelling", "")) if isinstance(raw, dict) else ""
-        code = str(raw.get("code", "")).upper() if isinstance(raw, dict) else ""
+        code = str(raw.get("code", "")) if isinstance(raw, dict) else ""
+        code = code.upper() if code.isascii() else code  # any case; "ß" would become "SS"
         kinds.append(CardKind(i, spelling, code))
     max_wilds = data.get("wild_cards", 4)
-    faults.extend(deck_faults(kinds, max_wilds))
+    faults = deck_faults(kinds, max_wilds)
     if faults:
-        raise UsageError(f"{source}: not a usable BABA deck: " + "; ".join(faults))
-    return Deck(tuple(kinds), int(max_wilds), source)
+        raise UsageError(f"{source}: not a usable BABA deck: {some_of(faults)}")
+    assert isinstance(max_wilds, int)
+    return Deck(tuple(kinds), max_wilds, source)
 
 
 def deck_faults(kinds: list[CardKind], max_wilds: object) -> list[str]:
@@ -133,23 +132,23 @@ def deck_faults(kinds: list[CardKind], max_wilds: object) -> list[str]:
     if len(kinds) != 9:
         faults.append(f"a deck has nine kinds, this one has {len(kinds)}")
     for k in kinds:
-        if len(k.spelling) != 2:
-            faults.append(f"kind {quoted(k.spelling)}: a spelling is two characters")
+        if len(k.spelling) != 2 or not k.spelling.isprintable() or any(ch.isspace() for ch in k.spelling):
+            faults.append(f"kind {quoted(k.spelling)}: a spelling is two characters (no space, no control)")
         if not _CODE_RE.fullmatch(k.code):
             faults.append(
                 f"kind {quoted(k.spelling)}: code {quoted(k.code)} must be two letters A-Z, not starting with O"
             )
     for what, values in (("spelling", [k.spelling for k in kinds]), ("code", [k.code for k in kinds])):
-        dupes = sorted({v for v in values if values.count(v) > 1})
+        dupes = sorted(v for v, n in Counter(values).items() if n > 1)
         if dupes:
-            faults.append(f"{what}s must be unique: {', '.join(dupes)} repeated")
+            faults.append(f"{what}s must be unique: {some_of([printable(v) for v in dupes], sep=', ')} repeated")
     ba_kinds = sum("場" in k.spelling for k in kinds)
     if ba_kinds != 6:
         faults.append(f"exactly six kinds contain 場 (Ba-ittsu), this deck has {ba_kinds}")
     for kanji in ("馬", DOUBLING_MARK):
         if sum(kanji in k.spelling for k in kinds) < 2:
             faults.append(f"at least two kinds must contain {kanji} (so its Chin-itsu can be made)")
-    if not isinstance(max_wilds, int) or not 0 <= max_wilds <= 4:
+    if isinstance(max_wilds, bool) or not isinstance(max_wilds, int) or not 0 <= max_wilds <= 4:
         faults.append("wild_cards is a whole number from 0 to 4")
     return faults
 

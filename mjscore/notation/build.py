@@ -135,6 +135,10 @@ def _spec_named(specs: Sequence[OptionSpec], name: str) -> OptionSpec | None:
 def closest_word(word: str, known: Sequence[str]) -> str | None:
     import difflib
 
+    # A ratio of 0.6 needs 2 * matches >= 0.6 * (len(word) + len(guess)), so a word longer than
+    # 7/3 of every known one has no guess: say so at once (difflib takes seconds on megabytes).
+    if 3 * len(word) > 7 * max(map(len, known), default=0):
+        return None
     guess = difflib.get_close_matches(word.lower(), known, n=1, cutoff=0.6)
     return guess[0] if guess else None
 

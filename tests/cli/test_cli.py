@@ -9,12 +9,16 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -331,6 +335,9 @@ def test_help_tells_the_exit_codes(run: Run, command: list[str]) -> None:
     text = " ".join(run(*command, "--help").stdout.split())
     assert "Exit codes: 0 scored; 1 a hand could not be scored" in text
     assert "2 a usage error" in text
+    assert "74 the output could not be written (a full disk, standard output closed)" in text
+    assert "141 the reader of the output went away" in text
+    assert "130 stopped by Ctrl-C, 143 by SIGTERM" in text
 
 
 def test_help_names_every_rule_set_prefix(run: Run) -> None:
@@ -860,3 +867,589 @@ def test_jobs_keep_input_order_and_line_numbers(run: Run, tmp_path: Path) -> Non
     failed = [json.loads(line)["line"] for line in parallel.stdout.splitlines() if not json.loads(line)["ok"]]
     assert failed == list(range(7, 1201, 7))
     assert f"{path}:7:" in parallel.stderr
+
+
+# --- text from the input reaches the terminal escaped
+
+# An OSC sequence (sets the terminal's title), a bell, a C1 CSI (clears the screen) and DEL: click
+# strips complete ANSI colour codes on a non-terminal, but none of these.
+CONTROLS = "\x1b]2;owned\x07\x9b2J\x7f"
+CONTROLS_SHOWN = r"\x1b]2;owned\x07\x9b2J\x7f"
+_CONTROL_CHARS = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def test_a_hand_with_control_characters_is_shown_escaped(run: Run) -> None:
+    hand = f"baba:MBMBMB NBNBNB{CONTROLS} ron"
+    result = run("score", hand)
+    assert result.exit_code == 1
+    assert not _CONTROL_CHARS.search(result.stderr), result.stderr
+    shown = hand.replace(CONTROLS, CONTROLS_SHOWN)
+    lines = result.stderr.splitlines()
+    assert f"  {shown}" in lines
+    # why: the reader stops at the ']' after the ESC; the caret is under it as the line is shown,
+    # the ESC written as four characters before it
+    [message] = [line for line in lines if line.startswith("error:")]
+    assert message.endswith("(found ']') [syntax]")
+    caret = lines[lines.index(f"  {shown}") + 1]
+    assert caret.index("^") == len(f"  {shown}".split("]")[0])
+
+
+def test_batch_messages_show_control_characters_escaped(run: Run, tmp_path: Path) -> None:
+    path = tmp_path / f"hands{CONTROLS}.txt"
+    path.write_text(f"baba:MBMBMB NBNBNB{CONTROLS} ron\n", encoding="utf-8")
+    result = run("batch", str(path))
+    assert result.exit_code == 1
+    assert not _CONTROL_CHARS.search(result.stderr), result.stderr
+    name = str(path).replace(CONTROLS, CONTROLS_SHOWN)
+    assert result.stderr.startswith(f"{name}:1:20: ")  # why: at the ']' after the ESC (column 19)
+    assert result.stderr.endswith(f"{name}: 1 hands, 0 scored, 1 failed\n")
+
+
+def test_usage_errors_show_control_characters_escaped(run: Run) -> None:
+    result = run("rules", "baba", CONTROLS)  # click's own message quotes the extra argument
+    assert result.exit_code == 2
+    assert "Got unexpected extra argument" in result.stderr
+    assert CONTROLS_SHOWN in result.stderr
+    assert not _CONTROL_CHARS.search(result.stderr), result.stderr
+
+
+# --- the shell's conventions: closed pipes, full disks, signals (a real process: subprocess)
+
+GOOD = "riichi:234m456p789s23m55p+4m ron riichi"
+
+
+# What a shell does before it starts mjscore ("$0" "$@"): a ceiling on its memory (1 GiB: reading
+# /dev/zero whole would pass it), or standard output closed.
+MEMORY_CEILING = 'ulimit -v 1048576 && exec "$0" "$@"'
+STDOUT_CLOSED = 'exec "$0" "$@" >&-'
+
+
+def command(*args: str, sh: str = 'exec "$0" "$@"') -> list[str]:
+    """``python -m mjscore ARGS``, started by ``sh -c SH``."""
+    return ["sh", "-c", sh, sys.executable, "-m", "mjscore", *args]
+
+
+def mjscore(*args: str, sh: str = 'exec "$0" "$@"', **options: Any) -> subprocess.CompletedProcess[str]:
+    """``python -m mjscore ARGS`` in a process of its own, MJSCORE_RULES unset."""
+    env = {k: v for k, v in os.environ.items() if k != "MJSCORE_RULES"} | options.pop("env", {})
+    return subprocess.run(
+        command(*args, sh=sh),
+        capture_output="stdout" not in options,
+        encoding="utf-8",
+        check=False,
+        env=env,
+        timeout=60,
+        **options,
+    )
+
+
+def many_hands(tmp_path: Path, count: int = 300) -> Path:  # past an 8 KiB buffer of output
+    return write(tmp_path / "many.txt", f"{GOOD}\n" * count)
+
+
+COMMANDS_THAT_WRITE = {
+    "score": ["score", GOOD],
+    "batch": ["batch", "MANY"],
+    "batch-jobs": ["batch", "MANY", "--jobs", "2"],
+    "help": ["--help"],
+}
+
+
+def _args(tmp_path: Path, name: str) -> list[str]:
+    return [str(many_hands(tmp_path)) if a == "MANY" else a for a in COMMANDS_THAT_WRITE[name]]
+
+
+@pytest.mark.parametrize("name", COMMANDS_THAT_WRITE)
+def test_a_closed_pipe_ends_the_run_quietly_with_141(tmp_path: Path, name: str) -> None:
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before anything is written: `| head -0`
+    with os.fdopen(write_end, "w") as closed:
+        result = mjscore(*_args(tmp_path, name), stdout=closed, stderr=subprocess.PIPE)
+    # why: 141 = 128 + SIGPIPE, what a shell shows for a program a closed pipe ended (README, --help)
+    assert result.returncode == 141
+    assert result.stderr == ""  # no traceback, no "Exception ignored" from the flush at exit
+
+
+@pytest.mark.parametrize("name", COMMANDS_THAT_WRITE)
+def test_a_full_disk_is_one_line_on_stderr_and_exit_74(tmp_path: Path, name: str) -> None:
+    with open("/dev/full", "w") as full:
+        result = mjscore(*_args(tmp_path, name), stdout=full, stderr=subprocess.PIPE)
+    assert result.returncode == 74  # why: EX_IOERR of sysexits.h, as README and --help say
+    assert result.stderr == "mjscore: error: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize("name", COMMANDS_THAT_WRITE)
+def test_a_closed_standard_output_is_an_error(tmp_path: Path, name: str) -> None:
+    result = mjscore(*_args(tmp_path, name), sh=STDOUT_CLOSED, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert result.returncode == 74  # why: nothing can be written: not a silent exit 0
+    assert result.stderr == "mjscore: error: standard output is closed\n"
+
+
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux: /proc)."""
+    text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    return [int(child) for child in text.split()]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"  # a zombie has ended; its parent has not collected it yet
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize(("signum", "how"), [(signal.SIGINT, "interrupted"), (signal.SIGTERM, "terminated")])
+def test_a_signal_stops_a_batch_cleanly_and_says_how_far_it_got(
+    tmp_path: Path, jobs: str, signum: int, how: str
+) -> None:
+    path = write(tmp_path / "endless.txt", "baba:MBMBMB NBNBNB ron\n" * 200_000)  # minutes of work
+    # Standard output buffered, as a user runs it: unbuffered, Python loses the rest of a write a
+    # signal cuts short (a full pipe), whatever the program does.
+    env = {k: v for k, v in os.environ.items() if k not in ("MJSCORE_RULES", "PYTHONUNBUFFERED")}
+    command = [sys.executable, "-m", "mjscore", "batch", str(path), "--format", "json", "--jobs", jobs]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        if jobs == "1":
+            first = process.stdout.readline()  # it is scoring
+            assert first.startswith(b'{"schema": 2, "line": 1,')
+        else:
+            first = b""
+            _wait_for(lambda: len(_children(process.pid)) == int(jobs))  # its workers are running
+        workers = _children(process.pid)
+        if signum == signal.SIGINT:
+            os.killpg(process.pid, signum)  # Ctrl-C: the terminal signals the whole foreground group
+        else:
+            os.kill(process.pid, signum)  # kill PID: the batch alone, its workers are its to end
+        out = process.stdout.read()  # what readline() above buffered included: not communicate()
+        err = process.stderr.read()
+        process.wait(timeout=30)
+    # why: 128 + the signal's number, as a shell shows it: 130 for SIGINT, 143 for SIGTERM
+    assert process.returncode == 128 + signum
+    stderr = err.decode()
+    found = re.fullmatch(rf"{how} after (\d+) hands \((\d+) scored, 0 failed\)\n", stderr)
+    assert found, stderr  # one line, no traceback from the batch or any of its workers
+    hands, scored = int(found[1]), int(found[2])
+    # why: every hand it counts was written out, and only those
+    assert hands == scored == len((first + out).splitlines()) < 200_000
+    assert len(workers) == (int(jobs) if jobs != "1" else 0)  # --jobs 1 scores in the process itself
+    assert not [pid for pid in workers if _alive(pid)]
+
+
+def _wait_for(condition: Callable[[], bool], timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+# --- inputs that are not hand lines: line ends, long lines, bytes that are not UTF-8
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_lone_cr_does_not_end_a_line(run: Run, tmp_path: Path, jobs: str) -> None:
+    path = tmp_path / "cr.txt"
+    # why: line 2 is a comment that holds a CR; the hand after the CR is part of the comment. An editor
+    # shows three lines, so the five-card hand is line 3 (universal newlines made it line 4, and the
+    # hand after the CR a line of its own)
+    path.write_bytes(b"baba:MBMBMB NBNBNB ron\r\n# a comment\rbaba:MNMN ron\nbaba:MBMBMB NBNB ron\n")
+    result = run("batch", str(path), "--format", "json", "--jobs", jobs)
+    assert [(d["line"], d["ok"]) for d in _docs(result.stdout)] == [(1, True), (3, False)]
+    assert result.stderr.startswith(f"{path}:3:6: a BABA hand holds 6 cards")
+
+
+LIMIT = 64 * 1024
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_line_longer_than_64_kib_is_one_error_and_the_batch_goes_on(run: Run, tmp_path: Path, jobs: str) -> None:
+    good = "baba:MBMBMB NBNBNB ron"
+    lines = [
+        good,
+        "x" * (LIMIT + 1),  # one byte too long
+        good,
+        "y" * LIMIT,  # just short enough: read, and refused as a hand
+        f"{good} # {'c' * LIMIT}",  # long only in its comment: read
+        "z" * (3 * LIMIT) + f"#{good}",  # the limit is passed before the '#'
+    ]
+    path = write(tmp_path / "long.txt", "\n".join(lines) + "\n")
+    result = run("batch", str(path), "--format", "json", "--jobs", jobs)
+    assert result.exit_code == 1
+    docs = _docs(result.stdout)
+    assert [(d["line"], d["ok"]) for d in docs] == [(1, True), (2, False), (3, True), (4, False), (5, True), (6, False)]
+    too_long = {d["line"]: d for d in docs if not d["ok"] and d["errors"][0]["code"] == "line-too-long"}
+    assert sorted(too_long) == [2, 6]
+    # why: the byte counts of lines 2 and 6, their LF not counted
+    assert too_long[2]["errors"][0]["message"].endswith(f"this one holds {LIMIT + 1:,}")
+    assert too_long[6]["errors"][0]["message"].endswith(f"this one holds {3 * LIMIT + 1 + len(good):,}")
+    assert too_long[2]["hand"] == "x" * 60 + "…"  # a bounded start of it, not 64 KiB
+    assert f"{path}:2:1: a line holds at most 65,536 bytes before its '#' comment" in result.stderr
+
+
+def test_a_long_line_is_read_in_bounded_memory(tmp_path: Path) -> None:
+    path = write(tmp_path / "huge.txt", "baba:" + "MB" * 2_500_000 + " ron\n")  # one line of 5 MB
+    # A process of its own measures its children's peak memory: this batch's alone.
+    measure = "import resource, subprocess, sys; subprocess.run(sys.argv[1:], capture_output=True); " + (
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    command = [sys.executable, "-c", measure, sys.executable, "-m", "mjscore", "batch", str(path)]
+    peak_kib = int(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
+    # why: the line is read 64 KiB at a time and dropped; reading it whole took 130 MB (and 5 s)
+    assert peak_kib < 60_000
+
+
+def test_score_refuses_an_argument_that_is_not_utf8_at_its_column(tmp_path: Path) -> None:
+    # Under a strict UTF-8 locale Python passes the 0xff of the argument on as a lone surrogate.
+    env = {k: v for k, v in os.environ.items() if k not in ("MJSCORE_RULES", "PYTHONIOENCODING")}
+    env["LC_ALL"] = "C.UTF-8"
+    for fmt in ("table", "json"):
+        result = subprocess.run(
+            [
+                sys.executable.encode(),
+                b"-m",
+                b"mjscore",
+                b"score",
+                b"baba:MB\xffMBMB NBNBNB ron",
+                b"--format",
+                fmt.encode(),
+            ],
+            capture_output=True,
+            env=env,
+            check=False,
+        )
+        assert result.returncode == 1, result.stderr
+        stderr = result.stderr.decode()
+        assert "error: not UTF-8 text: byte 0xff cannot be read" in stderr
+        assert "[not-utf8]" in stderr
+        assert "Traceback" not in stderr
+        if fmt == "json":
+            [error] = json.loads(result.stdout)["errors"]
+            # why: 'baba:MB' is columns 1-7, the byte is column 8
+            assert (error["code"], error["col"]) == ("not-utf8", 8)
+
+
+# --- batch: several files
+
+
+def test_batch_reads_several_files_and_stdin_in_order(run: Run, tmp_path: Path) -> None:
+    first = write(tmp_path / "first.txt", "baba:MBMBMB NBNBNB ron\nbaba:MBMBMB NBNB ron\n")
+    second = write(tmp_path / "second.txt", "# nothing but a comment\n")
+    result = run("batch", str(first), str(second), "-", "--format", "json", input="\nbaba:MNMNMN KBKBKB ron\n")
+    assert result.exit_code == 1
+    # why: line numbers are per file: first.txt's lines 1 (WIN 1 + Menzen 1 + Chin-itsu 2 = 4) and 2 (five
+    # cards), then line 2 of standard input (WIN 1 + Menzen 1 = 2: 馬庭 and 橋場 share no kanji)
+    assert [(d["line"], d.get("total")) for d in _docs(result.stdout)] == [(1, 4), (2, None), (2, 2)]
+    assert result.stderr.splitlines() == [
+        f"{first}:2:6: a BABA hand holds 6 cards (7 with a KAN); 5 given [card-count]",
+        f"{first}: 2 hands, 1 scored, 1 failed",
+        f"{second}: 0 hands, 0 scored, 0 failed",
+        "<stdin>: 1 hands, 1 scored, 0 failed",
+        "3 files: 3 hands, 2 scored, 1 failed",
+    ]
+
+
+def test_several_files_over_workers_give_the_same_output(run: Run, tmp_path: Path) -> None:
+    good, bad = "riichi:234m456p789s23m55p+4m ron riichi", "riichi:234m456p789s23m55p ron"
+    paths = [write(tmp_path / f"{n}.txt", "\n".join([good] * (600 + n) + [bad]) + "\n") for n in range(3)]
+    single = run("batch", *map(str, paths), "--format", "json")
+    parallel = run("batch", *map(str, paths), "--format", "json", "--jobs", "2")
+    assert parallel.exit_code == single.exit_code == 1
+    assert (parallel.stdout, parallel.stderr) == (single.stdout, single.stderr)
+    # why: each file's last line is its bad one, numbered in its own file: 601, 602 and 603
+    assert [f"{path}:{601 + n}:" in parallel.stderr for n, path in enumerate(paths)] == [True] * 3
+
+
+def test_the_same_file_twice_is_counted_twice(run: Run, tmp_path: Path) -> None:
+    path = write(tmp_path / "hands.txt", "baba:MBMBMB NBNBNB ron\n")
+    result = run("batch", str(path), str(path))
+    assert result.exit_code == 0
+    assert result.stderr.splitlines()[-3:] == [
+        f"{path}: 1 hands, 1 scored, 0 failed",
+        f"{path}: 1 hands, 1 scored, 0 failed",
+        "2 files: 2 hands, 2 scored, 0 failed",
+    ]
+
+
+@pytest.mark.parametrize("problem", ["missing", "directory", "stdin-twice"])
+def test_an_input_that_cannot_be_read_is_a_usage_error_before_anything_is_scored(
+    run: Run, tmp_path: Path, problem: str
+) -> None:
+    good = write(tmp_path / "good.txt", "baba:MBMBMB NBNBNB ron\n")
+    other = {"missing": str(tmp_path / "nothere.txt"), "directory": str(tmp_path), "stdin-twice": "-"}[problem]
+    result = run("batch", "-", str(good), other, input="baba:MBMBMB NBNBNB ron\n")
+    assert result.exit_code == 2
+    assert result.stdout == ""  # nothing scored
+    reason = {
+        "missing": "No such file or directory",
+        "directory": "it is a directory",
+        "stdin-twice": "standard input (-) can be read once only",
+    }[problem]
+    assert reason in result.stderr
+    if problem != "stdin-twice":
+        assert f"cannot read '{other}'" in result.stderr
+
+
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="Linux: /proc/self/mem")
+def test_an_input_that_fails_while_read_is_reported_and_the_batch_goes_on(run: Run, tmp_path: Path) -> None:
+    good = write(tmp_path / "good.txt", "baba:MBMBMB NBNBNB ron\n")
+    # /proc/self/mem passes the checks (a readable regular file) and fails at the first read (EIO)
+    result = run("batch", "/proc/self/mem", str(good))
+    assert result.exit_code == 1  # why: an input problem
+    lines = result.stderr.splitlines()
+    assert lines[0] == "/proc/self/mem: cannot read: Input/output error"
+    assert lines[-1] == "2 files: 1 hands, 1 scored, 0 failed"
+
+
+# --- the progress bar: drawn on a terminal (a pseudo-terminal here), never mixed with anything
+
+
+def _on_a_terminal(args: list[str], stdout: str, env: dict[str, str] | None = None) -> tuple[str, int]:
+    """Run ``mjscore ARGS`` with stderr on a pseudo-terminal, stdout on it too (``stdout="tty"``)
+    or in a file; what the terminal received, and the exit code."""
+    import pty
+
+    master, slave = pty.openpty()
+    environment = {k: v for k, v in os.environ.items() if k != "MJSCORE_RULES"} | {"TERM": "xterm"} | (env or {})
+    with open(os.devnull, "w") if stdout == "file" else open(os.devnull) as other:
+        out = slave if stdout == "tty" else other
+        process = subprocess.Popen(
+            [sys.executable, "-m", "mjscore", *args],
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=slave,
+            env=environment,
+        )
+    os.close(slave)
+    received = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: the other side is closed
+            break
+        if not chunk:
+            break
+        received += chunk
+    os.close(master)
+    return received.decode(), process.wait(timeout=60)
+
+
+def _screen(received: str) -> list[str]:
+    """The lines a terminal shows for ``received``: CR goes back to the line's start, ESC [ K
+    clears to its end, LF starts a new line."""
+    lines: list[str] = []
+    line: list[str] = []
+    col = i = 0
+    while i < len(received):
+        if received.startswith("\x1b[K", i):
+            del line[col:]
+            i += 3
+            continue
+        ch = received[i]
+        if ch == "\r":
+            col = 0
+        elif ch == "\n":
+            lines.append("".join(line))
+            line, col = [], 0
+        else:
+            line[col : col + 1] = [ch]
+            col += 1
+        i += 1
+    return [*lines, "".join(line)] if line else lines
+
+
+def _bar_batch(tmp_path: Path) -> Path:
+    """Hands with a bad line now and then: messages to mix with the bar."""
+    lines = ["baba:MBMBMB NBNB ron" if n % 100 == 0 else "baba:MBMBMB NBNBNB ron" for n in range(1, 401)]
+    return write(tmp_path / "bar.txt", "\n".join(lines) + "\n")
+
+
+def test_the_progress_bar_is_drawn_on_a_terminal_and_never_shares_a_line(tmp_path: Path) -> None:
+    path = _bar_batch(tmp_path)
+    received, code = _on_a_terminal(["batch", str(path)], stdout="file")
+    assert code == 1
+    assert "scoring [" in received  # drawn
+    # why: lines 100, 200, 300 and 400 hold five cards; each message, and the summary, stands on a
+    # line of its own: the bar is cleared before anything is written, and at the end
+    assert _screen(received) == [
+        *(
+            f"{path}:{n}:6: a BABA hand holds 6 cards (7 with a KAN); 5 given [card-count]"
+            for n in range(100, 401, 100)
+        ),
+        f"{path}: 400 hands, 396 scored, 4 failed",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("case", "args", "stdout", "env"),
+    [
+        ("stdout on the same terminal", [], "tty", {}),
+        ("TERM=dumb", [], "file", {"TERM": "dumb"}),
+        ("--no-progress", ["--no-progress"], "file", {}),
+        ("-q", ["-q"], "file", {}),
+        ("standard input of no size (/dev/null)", ["-"], "file", {}),
+    ],
+)
+def test_no_progress_bar(tmp_path: Path, case: str, args: list[str], stdout: str, env: dict[str, str]) -> None:
+    files = [] if "-" in args else [str(_bar_batch(tmp_path))]
+    received, code = _on_a_terminal(["batch", *files, *args, "--format", "csv"], stdout, env)
+    assert code == (0 if "-" in args else 1)
+    assert "scoring" not in received
+    assert "\x1b" not in received
+    if case == "-q":  # why: -q also leaves out the summary; the problems are still told
+        assert _screen(received) == [
+            f"{files[0]}:{n}:6: a BABA hand holds 6 cards (7 with a KAN); 5 given [card-count]"
+            for n in range(100, 401, 100)
+        ]
+
+
+# --- rules and deck files that are not what they should be: each a usage error, never a traceback
+
+OPEN_ALL_SIMPLES = "riichi:234m456p345s2p(678s)+2p ron"  # all simples with an open chow, nothing else
+
+
+def test_a_rules_file_section_may_name_its_rule_set_by_an_alias_or_in_another_case(run: Run, tmp_path: Path) -> None:
+    # why: its only yaku is All Simples, open (kuitan on): 1 han; with kuitan off it has none
+    assert run("score", OPEN_ALL_SIMPLES).exit_code == 0
+    riichi = write(tmp_path / "riichi.toml", "[Riichi]\nkuitan = false\n")
+    result = run("score", OPEN_ALL_SIMPLES, "--rules", str(riichi))
+    assert result.exit_code == 1
+    assert "[no-yaku]" in result.stderr
+    for section in ("expert", "BABA", "Baba-Expert"):
+        rules = write(tmp_path / "baba.toml", f"[{section}]\nplayers = 3\n")
+        doc = json.loads(run("score", "baba:MNMNMN KBKBKB tsumo", "--rules", str(rules), "--format", "json").stdout)
+        # why: WIN 1 + Menzen 1 = 2 (馬庭 and 橋場 share no kanji); [section] is BABA's: 3 players, a tsumo is
+        # paid by the other two
+        assert (section, doc["total"], doc["received"]) == (section, 2, 4)
+
+
+def test_two_sections_naming_one_rule_set_is_a_usage_error(run: Run, tmp_path: Path) -> None:
+    rules = write(tmp_path / "two.toml", "[baba]\nplayers = 3\n[expert]\nplayers = 4\n")
+    result = run("score", "baba:MNMNMN KBKBKB tsumo", "--rules", str(rules))
+    assert result.exit_code == 2
+    assert "[baba] and [expert] both name the rule set baba: give its options in one section" in result.stderr
+
+
+NESTED = "x = " + "[" * 600 + "]" * 600 + "\n"  # tomllib reads it by recursion
+
+
+@pytest.mark.parametrize("option", ["--rules", "--deck"])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        pytest.param(NESTED, "not valid TOML here: arrays or tables nested too deeply", id="nested"),
+        pytest.param(
+            "# " + "x" * (1024 * 1024) + "\n", "file holds at most 1,048,576 bytes; this one holds more", id="big"
+        ),
+    ],
+)
+def test_a_rules_or_deck_file_that_cannot_be_read_is_a_usage_error(
+    run: Run, tmp_path: Path, option: str, content: str, message: str
+) -> None:
+    path = write(tmp_path / "odd.toml", content)
+    result = run("score", "baba:MNMNMN KBKBKB tsumo", option, str(path))
+    assert result.exit_code == 2
+    assert f"{path}: " in result.stderr
+    assert message in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--deck", "/dev/zero"], ["--rules", "/dev/zero"], ["--rules", "RULES"]],
+    ids=["deck", "rules", "deck-in-rules"],
+)
+def test_an_endless_rules_or_deck_file_is_read_in_bounded_memory(tmp_path: Path, args: list[str]) -> None:
+    if args == ["--rules", "RULES"]:
+        args = ["--rules", str(write(tmp_path / "rules.toml", 'deck = "/dev/zero"\n'))]
+    result = mjscore("score", "baba:MNMNMN KBKBKB tsumo", *args, sh=MEMORY_CEILING)
+    assert result.returncode == 2, result.stderr
+    assert "/dev/zero: a " in result.stderr
+    assert "file holds at most 1,048,576 bytes; this one holds more" in result.stderr
+
+
+def test_a_batch_of_dev_zero_reads_in_bounded_memory_until_stopped() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "MJSCORE_RULES"}
+    started = command("batch", "/dev/zero", sh=MEMORY_CEILING)
+    with subprocess.Popen(started, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env) as process:
+        time.sleep(1)  # reading: one endless line of NUL bytes, 64 KiB at a time
+        status = Path(f"/proc/{process.pid}/status").read_text()
+        rss = re.search(r"VmRSS:\s+(\d+) kB", status)
+        assert rss is not None
+        rss_kib = int(rss[1])
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    # why: the line never ends, so no hand is scored; what has been read of it is dropped as it goes
+    assert rss_kib < 60_000
+    assert process.returncode == 130
+    assert (out, err) == (b"", b"interrupted after 0 hands (0 scored, 0 failed)\n")
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        # why: no file name is that long (ENAMETOOLONG): not a file, so a rule set's name, quoted short
+        ("a" * 5000, "unknown rule set '" + "a" * 60 + "…' (5,000 characters)"),
+        ("a" * 5000 + ".toml", "cannot read rules file '" + "a" * 300 + "…' (5,005 characters): File name too long"),
+    ],
+)
+def test_a_rules_value_too_long_for_a_file_name_is_a_usage_error(run: Run, value: str, message: str) -> None:
+    result = run("score", "baba:MNMNMN KBKBKB tsumo", "--rules", value)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert len(result.stderr) < 1000
+
+
+def test_a_nul_in_a_deck_file_name_is_a_usage_error(run: Run, tmp_path: Path) -> None:
+    rules = write(tmp_path / "rules.toml", 'deck = "a\\u0000b.toml"\n')
+    result = run("score", "baba:MNMNMN KBKBKB tsumo", "--rules", str(rules))
+    assert result.exit_code == 2
+    assert r"cannot read deck file '" in result.stderr
+    assert r"a\x00b.toml': no file name holds a NUL" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("content", "quoted"),
+    [
+        ('ruleset = "' + "x" * 500_000 + '"\n', "unknown rule set '" + "x" * 60 + "…' (500,000 characters)"),
+        (
+            '[baba]\nplayers = "' + "9" * 500_000 + '"\n',
+            "players is 3 or 4, not '" + "9" * 60 + "…' (500,000 characters)",
+        ),
+        ("[baba]\n" + "k" * 500_000 + " = 1\n", "no option '" + "k" * 60 + "…' (500,000 characters)"),
+        ('ruleset = "\\u001b]2;owned\\u0007"\n', r"unknown rule set '\x1b]2;owned\x07'"),
+        ("[baba]\n" + "".join(f"k{n} = 1\n" for n in range(5000)), "no option 'k9' (options: "),
+    ],
+    ids=["ruleset", "option-value", "option-name", "controls", "many-faults"],
+)
+def test_a_message_quotes_a_bounded_escaped_slice_of_a_rules_file_value(
+    run: Run, tmp_path: Path, content: str, quoted: str
+) -> None:
+    rules = write(tmp_path / "rules.toml", content)
+    result = run("score", "baba:MNMNMN KBKBKB tsumo", "--rules", str(rules))
+    assert result.exit_code == 2
+    assert quoted in result.stderr
+    assert len(result.stderr) < 2000  # why: ten faults at most, each value cut at 60 characters
+    assert not _CONTROL_CHARS.search(result.stderr)
+
+
+@pytest.mark.parametrize(
+    ("kinds", "wild_cards", "message"),
+    [
+        (replaced(PB=("\x1b[", "PB")), 4, r"kind '\x1b[': a spelling is two characters (no space, no control)"),
+        (replaced(PB=("芭 ", "PB")), 4, "kind '芭 ': a spelling is two characters (no space, no control)"),
+        (DEFAULT_KINDS, "true", "wild_cards is a whole number from 0 to 4"),
+        # why: codes are read in any case, but "ß" in capitals is "SS", another code
+        (replaced(PB=("芭場", "ß")), 4, "kind '芭場': code 'ß' must be two letters A-Z"),
+    ],
+    ids=["control", "space", "bool-wilds", "not-ascii-code"],
+)
+def test_a_deck_of_unprintable_spellings_or_a_bool_is_refused(
+    run: Run, tmp_path: Path, kinds: list[tuple[str, str]], wild_cards: object, message: str
+) -> None:
+    text = deck_toml(kinds, wild_cards).replace("\x1b", "\\u001b")
+    deck = write(tmp_path / "deck.toml", text)
+    result = run("score", "baba:MNMNMN KBKBKB tsumo", "--deck", str(deck))
+    assert result.exit_code == 2
+    assert message in result.stderr

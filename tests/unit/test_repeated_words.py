@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mjscore import score
-from mjscore.errors import QUOTED_CHARS, HandError, Problem, quoted
+from mjscore.errors import QUOTE_LIMIT, HandError, Problem, quoted
 
 WIN = "riichi:123m456p789s11z22z+2z tsumo"  # complete; one more yaku-free word is all it needs
 COPIES = 1000
@@ -113,9 +113,9 @@ def test_the_report_of_a_repeated_word_grows_with_the_line_not_its_square(line: 
 def test_a_long_word_is_quoted_by_its_start() -> None:
     word = "x" * 10_000
     (problem,) = problems(f"{WIN} {word}")
-    # why: the message quotes the word's first QUOTED_CHARS characters and "…", not 10,000
+    # why: the message quotes the word's first QUOTE_LIMIT characters and "…", not 10,000
     assert problem.code == "unknown-word"
-    assert f"'{'x' * QUOTED_CHARS}…'" in problem.message
+    assert f"'{'x' * QUOTE_LIMIT}…'" in problem.message
     assert len(problem.message) < 400
 
 
@@ -123,14 +123,14 @@ def test_a_long_word_is_quoted_by_its_start() -> None:
     ("text", "shown"),
     [
         ("ron", "'ron'"),
-        ("a" * QUOTED_CHARS, repr("a" * QUOTED_CHARS)),
-        ("a" * (QUOTED_CHARS + 1), f"'{'a' * QUOTED_CHARS}…'"),
-        ("it's", '"it\'s"'),
+        ("a" * QUOTE_LIMIT, f"'{'a' * QUOTE_LIMIT}'"),
+        ("a" * (QUOTE_LIMIT + 1), f"'{'a' * QUOTE_LIMIT}…' ({QUOTE_LIMIT + 1} characters)"),
+        ("it's", "'it's'"),
         ("a\x1bb", "'a\\x1bb'"),
     ],
 )
 def test_quoted(text: str, shown: str) -> None:
-    # why: as Python writes a string (control characters escaped), cut to QUOTED_CHARS characters
+    # why: in quotes, control characters escaped, cut to QUOTE_LIMIT characters and the length said
     assert quoted(text) == shown
 
 
@@ -146,6 +146,6 @@ def test_quoted(text: str, shown: str) -> None:
 )
 def test_every_message_quotes_a_long_value_by_its_start(line: str, code: str) -> None:
     (problem,) = (p for p in problems(line) if p.code == code)
-    # why: the value is 500 characters or more; the message quotes at most QUOTED_CHARS of them
+    # why: the value is 500 characters or more; the message quotes at most QUOTE_LIMIT of them
     assert "…" in problem.message
     assert len(problem.message) < 400

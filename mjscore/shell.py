@@ -1,0 +1,281 @@
+"""What a command-line program owes its shell, apart from click: writing its output (a failed
+write is told once, a closed pipe ends it quietly), telling the user on stderr (text from the
+input escaped), stopping cleanly on Ctrl-C and SIGTERM, a progress bar that never mixes with
+anything else, and a run of ``mjscore batch`` that does all of these (``BatchRun``).
+
+Exit codes past click's 0, 1 and 2: 74 the output could not be written, 128 + the signal's
+number for a run a signal stopped (130 SIGINT, 143 SIGTERM), 141 a closed pipe.
+"""
+
+from __future__ import annotations
+
+import errno
+import gc
+import os
+import signal
+import sys
+import time
+from collections.abc import Generator, Iterator
+from contextlib import closing, nullcontext
+from dataclasses import dataclass
+from typing import IO
+
+from mjscore.batch import Rendered, Source
+from mjscore.errors import printable
+from mjscore.scoring import Overlong, read_lines
+
+EXIT_OUTPUT = 74  # sysexits.h's EX_IOERR: the output could not be written
+EXIT_CLOSED_PIPE = 128 + signal.SIGPIPE  # 141: what a shell shows for a program a closed pipe ended
+
+
+# --- stopping: Ctrl-C and SIGTERM
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, taken as Ctrl-C is: the run stops where it is, cleanly (exit 143)."""
+
+
+class Stops:
+    """Ctrl-C (SIGINT) and SIGTERM, raised as ``KeyboardInterrupt`` and ``Terminated``. While
+    ``held``, one waits until ``release``, so that writing a hand and counting it is one step: no
+    write is cut short (an exception inside a write loses what it was writing), and "interrupted
+    after N hands" counts exactly the hands written. A second signal does not wait: a write that
+    blocks (a reader that does not read) cannot hold the run forever."""
+
+    def __init__(self) -> None:
+        self.held = False
+        self.pending: int | None = None
+
+    def take(self, signum: int, frame: object) -> None:
+        """The signal handler."""
+        if self.held and self.pending is None:
+            self.pending = signum
+        else:
+            raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
+
+    def release(self) -> None:
+        self.held = False
+        if self.pending is not None:
+            signum, self.pending = self.pending, None
+            self.take(signum, None)
+
+    def reset(self) -> None:
+        """Nothing held, nothing waiting: as a run starts (a write that failed left it held)."""
+        self.held, self.pending = False, None
+
+
+STOPS = Stops()
+
+
+def stopped_by(stop: KeyboardInterrupt) -> tuple[str, int]:
+    """How a run that ``stop`` ended is told (a word and the exit code): 128 + the signal's number."""
+    if isinstance(stop, Terminated):
+        return "terminated", 128 + signal.SIGTERM
+    return "interrupted", 128 + signal.SIGINT
+
+
+# --- standard output and standard error
+
+
+class OutputError(Exception):
+    """Standard output could not be written; not an ``OSError``, so that click leaves it alone."""
+
+    def __init__(self, cause: OSError) -> None:
+        super().__init__(cause.strerror)
+        self.errno = cause.errno
+        self.strerror = cause.strerror
+
+
+def emit(text: str | None) -> None:
+    """A line (or lines) of output, unless there is none."""
+    if text is not None:
+        write(text + "\n")
+
+
+def write(text: str) -> None:
+    """Standard output, buffered; ``OutputError`` if it cannot be written."""
+    try:
+        sys.stdout.write(text)
+    except OSError as exc:
+        raise OutputError(exc) from None
+
+
+def flush() -> None:
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        raise OutputError(exc) from None
+
+
+def say(text: str) -> None:
+    """Tell the user, on stderr (flushed); text from the input in it (a hand, a file name) is shown
+    escaped. Nothing, when standard error is closed."""
+    if sys.stderr is not None:
+        sys.stderr.write(printable(text, keep_newlines=True) + "\n")
+        sys.stderr.flush()
+
+
+def output_failed(exc: OutputError | OSError) -> int:
+    """The exit code of a run whose output failed, told on stderr unless the pipe was closed."""
+    if exc.errno == errno.EPIPE:
+        return closed_pipe()
+    discard(sys.stdout)
+    try:
+        say(f"mjscore: error: cannot write the output: {exc.strerror or exc}")
+    except OSError:
+        discard(sys.stderr)
+    return EXIT_OUTPUT
+
+
+def closed_pipe() -> int:
+    """The reader went away (``| head -1``): stop quietly, nothing left to write anywhere."""
+    discard(sys.stdout)
+    return EXIT_CLOSED_PIPE
+
+
+def discard(stream: IO[str] | None) -> None:
+    """What ``stream`` still holds goes to /dev/null (as the Python documentation advises after
+    a BrokenPipeError), so that Python's own flush at exit does not fail again."""
+    try:
+        fd = stream.fileno() if stream is not None else -1
+    except (OSError, ValueError):  # a stream with no file (a test's)
+        return
+    if fd >= 0:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+
+
+# --- the progress bar
+
+
+def progress_may_show() -> bool:
+    """Whether a progress bar may be drawn: on stderr, when it is a terminal that can take one
+    (TERM is not dumb) and standard output does not go to that same terminal (its lines and the
+    bar would mix)."""
+    if os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return sys.stderr.isatty() and not os.path.samestat(
+            os.fstat(sys.stderr.fileno()), os.fstat(sys.stdout.fileno())
+        )
+    except (AttributeError, OSError, ValueError):  # a stream that is closed, or has no file (a test's)
+        return False
+
+
+class Progress:
+    """A progress bar on stderr, "scoring [#######-------------]  35%", of ``total`` bytes read.
+
+    Drawn at most ten times a second, and only when ``shown``; ``clear`` takes it off its line,
+    which whoever writes to stderr calls first, so the bar never shares a line with a message."""
+
+    WIDTH = 30
+    EVERY = 0.1  # seconds between two drawings
+
+    def __init__(self, total: int, shown: bool) -> None:
+        self.total = total
+        self.shown = shown and total > 0
+        self.drawn = False
+        self._next = 0.0
+
+    def due(self) -> bool:
+        """Whether it is time to draw again (cheap: ask once per line read)."""
+        return self.shown and time.monotonic() >= self._next
+
+    def draw(self, done: int) -> None:
+        share = min(done / self.total, 1.0)
+        filled = round(share * self.WIDTH)
+        bar = "#" * filled + "-" * (self.WIDTH - filled)
+        sys.stderr.write(f"\rscoring [{bar}] {share:4.0%}\x1b[K")
+        sys.stderr.flush()
+        self.drawn = True
+        self._next = time.monotonic() + self.EVERY
+
+    def clear(self) -> None:
+        if self.drawn:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.drawn = False
+
+
+# --- a run of mjscore batch
+
+
+@dataclass
+class Tally:
+    """What a batch has written for one input so far."""
+
+    scored: int = 0
+    failed: int = 0
+
+    @property
+    def hands(self) -> int:
+        return self.scored + self.failed
+
+    def __str__(self) -> str:
+        return f"{self.hands} hands, {self.scored} scored, {self.failed} failed"
+
+
+class BatchRun:
+    """One run of ``mjscore batch``: its inputs read in turn, what it has written for each, and
+    everything it tells on stderr (the progress bar is cleared first)."""
+
+    def __init__(self, inputs: list[tuple[Source, str, int | None]], bar: Progress) -> None:
+        self._inputs = inputs
+        self.bar = bar
+        self.tallies = {source: Tally() for source, _, _ in inputs}
+        self.all = Tally()
+        self.unreadable = 0
+        self._read_before = 0  # bytes of the inputs read to their end
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.all.failed or self.unreadable)
+
+    def inputs(self) -> Iterator[tuple[Source, Iterator[str | Overlong]]]:
+        for source, path, size in self._inputs:
+            yield source, self._lines(source, path)
+            self._read_before += size or 0
+
+    def _lines(self, source: Source, path: str) -> Iterator[str | Overlong]:
+        try:
+            with open(path, "rb") if path != "-" else nullcontext(sys.stdin.buffer) as file:
+                for line in read_lines(file):
+                    if self.bar.due():
+                        self.bar.draw(self._read_before + file.tell())
+                    yield line
+        except OSError as exc:  # it could be read when checked; now it cannot (removed, a disk error)
+            self.unreadable += 1
+            self.say(f"{source.name}: cannot read: {exc.strerror}")
+
+    def write(self, stream: Generator[Rendered, None, None], freeze: bool) -> None:
+        """Every hand of ``stream`` written out, its problems told, and counted."""
+        with closing(stream):  # ends the workers, also when the loop stops at a failed write
+            for item in stream:
+                if freeze and not self.all.hands:  # the first line has loaded its rule
+                    gc.freeze()  # set: what is made so far lives to the end, the collector need not walk it
+                STOPS.held = True  # a hand is written and counted, or neither
+                if item.output is not None:
+                    write(item.output + "\n")
+                tally = self.tallies[item.source]
+                if not item.problems:
+                    tally.scored += 1
+                    self.all.scored += 1
+                else:
+                    tally.failed += 1
+                    self.all.failed += 1
+                    for problem in item.problems:
+                        where = f"{item.source.name}:{item.number}:{max(problem.col, 1)}"
+                        self.say(f"{where}: {problem.message} [{problem.code}]")
+                STOPS.release()
+
+    def summary(self) -> None:
+        """A line per input, and one for all when there are several."""
+        for source, tally in self.tallies.items():
+            self.say(f"{source.name}: {tally}")
+        if len(self.tallies) > 1:
+            self.say(f"{len(self.tallies)} files: {self.all}")
+
+    def say(self, text: str) -> None:
+        self.bar.clear()
+        say(text)
