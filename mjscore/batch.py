@@ -59,10 +59,10 @@ def rendered(
     """Score and render each hand line; ``start`` is the number of the first line."""
     for line in score_many(lines, settings, start):
         if line.result is not None:
-            yield Rendered(line.number, renderer.result(line.number, line.result), (), source)
+            yield Rendered(line.number, renderer.result(line.number, line.result, source=source.name), (), source)
         elif line.error is not None:
-            output = renderer.error(line.number, line.text, line.error)
-            yield Rendered(line.number, output, line.error.problems, source)
+            errors = renderer.error(line.number, line.text, line.error, source.name)
+            yield Rendered(line.number, errors, line.error.problems, source)
 
 
 def rendered_inputs(

@@ -239,7 +239,7 @@ def batch(  # click passes the options by name
     shown = not (no_progress or quiet) and None not in sizes and progress_may_show()
     run = BatchRun(inputs, Progress(sum(size or 0 for size in sizes), shown))
     settings = _settings(rules, deck)
-    renderer = get_renderer(fmt)
+    renderer = get_renderer(fmt, several_inputs=len(inputs) > 1)
     emit(renderer.start())
     try:
         run.write(rendered_inputs(run.inputs(), settings, renderer, jobs), freeze=jobs == 1)

@@ -10,7 +10,7 @@ from typing import IO, Any
 from mjscore.errors import QUOTE_LIMIT, HandError, Problem, not_utf8
 from mjscore.notation.build import fail, split_prefix, tokenize
 from mjscore.result import ScoreResult
-from mjscore.rulesets import RuleSet, get_ruleset, unknown_ruleset
+from mjscore.rulesets import RuleSet, find_ruleset, get_ruleset, unknown_ruleset
 from mjscore.settings import Settings
 
 _DEFAULT_SETTINGS = Settings()
@@ -29,10 +29,10 @@ def parse_hand(text: str, settings: Settings | None = None) -> ParsedHand:
 
     Text that held bytes that are not UTF-8 (kept as lone surrogates by ``surrogateescape``,
     as Python decodes a command line, and ``read_lines`` a file) is refused at the first."""
+    settings = settings or _DEFAULT_SETTINGS
     undecoded = None if text.isascii() else _UNDECODED.search(text)
     if undecoded:
-        raise _not_utf8(text, undecoded.start())
-    settings = settings or _DEFAULT_SETTINGS
+        raise _not_utf8(text, undecoded.start(), named_ruleset(text, settings))
     name, name_col, start = split_prefix(text, settings.ruleset)
     try:
         ruleset = get_ruleset(name)
@@ -64,10 +64,18 @@ def score(text: str, settings: Settings | None = None, explain: bool = False) ->
 _UNDECODED = re.compile("[\udc80-\udcff]")  # bytes surrogateescape could not decode
 
 
-def _not_utf8(text: str, at: int) -> HandError:
+def named_ruleset(text: str, settings: Settings) -> str | None:
+    """The rule set a line names by its prefix (or the default one), if mjscore knows it: what an
+    error names when the line could not be read under it."""
+    found = find_ruleset(split_prefix(text, settings.ruleset)[0])
+    return None if found is None else found.name
+
+
+def _not_utf8(text: str, at: int, ruleset: str | None) -> HandError:
     byte = ord(text[at]) - 0xDC00
     shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")  # printable
-    return HandError(shown, (Problem("not-utf8", not_utf8(byte), at + 1),))  # the text before it decoded as is
+    problem = Problem("not-utf8", not_utf8(byte), at + 1)  # the text before it decoded as is
+    return HandError(shown, (problem,), ruleset)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +98,9 @@ class Overlong:
     head: str  # its start, for the message
     size: int  # its bytes
 
-    def error(self) -> HandError:
+    def error(self, ruleset: str | None) -> HandError:
         message = f"a line holds at most {LINE_LIMIT:,} bytes before its '#' comment; this one holds {self.size:,}"
-        return HandError(self.head + "…", (Problem("line-too-long", message),))
+        return HandError(self.head + "…", (Problem("line-too-long", message),), ruleset)
 
 
 def read_lines(file: IO[bytes]) -> Iterator[str | Overlong]:
@@ -149,7 +157,7 @@ def score_many(
     for number, text in hand_lines(lines, start):
         try:
             if isinstance(text, Overlong):
-                raise text.error()
+                raise text.error(named_ruleset(text.head, settings or _DEFAULT_SETTINGS))
             yield BatchLine(number, text, score(text, settings), None)
         except HandError as exc:
             yield BatchLine(number, exc.text, None, exc)

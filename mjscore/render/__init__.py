@@ -1,7 +1,8 @@
 """Renderers: one per ``--format``, all with the same three calls.
 
 ``start()`` is what goes before the first hand (a CSV header), ``result`` and
-``error`` render one hand each. Errors are also reported on stderr by the CLI
+``error`` render one hand each: ``number`` is its line number in a batch (0: none),
+``source`` the name of the input it is from (""). Errors are also reported on stderr by the CLI
 as ``file:line:col: message``; here they become part of the document, so a
 script reading JSON or CSV sees every line of its input accounted for.
 """
@@ -17,15 +18,17 @@ from mjscore.result import ScoreResult
 class Renderer(Protocol):
     def start(self) -> str | None: ...
 
-    def result(self, number: int, result: ScoreResult, show_all: bool = False) -> str: ...
+    def result(self, number: int, result: ScoreResult, show_all: bool = False, source: str = "") -> str: ...
 
-    def error(self, number: int, text: str, error: HandError) -> str | None: ...
+    def error(self, number: int, text: str, error: HandError, source: str = "") -> str | None: ...
 
 
 FORMATS = ("table", "json", "csv")
 
 
-def get_renderer(name: str) -> Renderer:
+def get_renderer(name: str, several_inputs: bool = False) -> Renderer:
+    """The renderer of a ``--format``; ``several_inputs``: the table names each hand's input
+    (JSON and CSV always name it, in a batch)."""
     if name == "json":
         from mjscore.render.json import JsonRenderer
 
@@ -36,4 +39,4 @@ def get_renderer(name: str) -> Renderer:
         return CsvRenderer()
     from mjscore.render.table import TableRenderer
 
-    return TableRenderer()
+    return TableRenderer(several_inputs)

@@ -11,12 +11,13 @@ from __future__ import annotations
 import csv
 import io
 
-from mjscore.errors import HandError
+from mjscore.errors import HandError, printable
 from mjscore.result import Candidate, ScoreLine, ScoreResult
 from mjscore.tiles import SEAT_LETTER
 
 SEAT_CODES = tuple(SEAT_LETTER.values())
 COLUMNS = (
+    "source",
     "line",
     "ok",
     "ruleset",
@@ -48,10 +49,11 @@ class CsvRenderer:
     def start(self) -> str | None:
         return _row(COLUMNS)
 
-    def result(self, number: int, result: ScoreResult, show_all: bool = False) -> str:
+    def result(self, number: int, result: ScoreResult, show_all: bool = False, source: str = "") -> str:
         s = result.summary
         deltas = result.deltas
         row = {
+            "source": source,
             "line": number or "",
             "ok": "yes",
             "ruleset": result.ruleset,
@@ -75,11 +77,12 @@ class CsvRenderer:
         }
         rows = [_row(tuple(row.get(column, "") for column in COLUMNS))]
         if show_all:
-            rows += [self._reading(number, result, c) for c in result.candidates]
+            rows += [self._reading(number, source, result, c) for c in result.candidates]
         return "\n".join(rows)
 
-    def _reading(self, number: int, result: ScoreResult, c: Candidate) -> str:
+    def _reading(self, number: int, source: str, result: ScoreResult, c: Candidate) -> str:
         row = {
+            "source": source,
             "line": number or "",
             "ok": "yes",
             "ruleset": result.ruleset,
@@ -95,13 +98,14 @@ class CsvRenderer:
         }
         return _row(tuple(row.get(column, "") for column in COLUMNS))
 
-    def error(self, number: int, text: str, error: HandError) -> str | None:
+    def error(self, number: int, text: str, error: HandError, source: str = "") -> str | None:
         row = {
+            "source": source,
             "line": number or "",
             "ok": "no",
             "ruleset": error.ruleset or "",
             "kind": "error",
-            "hand": text,
+            "hand": printable(text),  # as typed, control characters escaped (it may be shown on a terminal)
             "error_code": ";".join(p.code for p in error.problems),
             "error_col": ";".join(str(p.col) for p in error.problems),
             "error": "; ".join(p.message for p in error.problems),

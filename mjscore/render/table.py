@@ -11,17 +11,22 @@ from collections.abc import Sequence
 
 from tabulate import tabulate
 
-from mjscore.errors import HandError
+from mjscore.errors import HandError, printable
 from mjscore.payment import Payment
 from mjscore.result import ScoreLine, ScoreResult
 
 
 class TableRenderer:
+    def __init__(self, several_inputs: bool = False) -> None:
+        self.several_inputs = several_inputs  # then each hand's title names its input
+
     def start(self) -> str | None:
         return None
 
-    def result(self, number: int, result: ScoreResult, show_all: bool = False) -> str:
+    def result(self, number: int, result: ScoreResult, show_all: bool = False, source: str = "") -> str:
         title = f"line {number}: " if number else ""
+        if source and self.several_inputs:
+            title = f"{printable(source)} {title}"
         parts = [
             f"{title}{result.ruleset_title}: {result.hand}",
             "\n".join(f"  {label}: {value}" for label, value in result.header),
@@ -48,7 +53,7 @@ class TableRenderer:
             parts.append("")
         return "\n".join(parts)
 
-    def error(self, number: int, text: str, error: HandError) -> str | None:
+    def error(self, number: int, text: str, error: HandError, source: str = "") -> str | None:
         return None  # reported on stderr by the CLI
 
 

@@ -1015,7 +1015,7 @@ def test_a_signal_stops_a_batch_cleanly_and_says_how_far_it_got(
         assert process.stdout is not None and process.stderr is not None
         if jobs == "1":
             first = process.stdout.readline()  # it is scoring
-            assert first.startswith(b'{"schema": 2, "line": 1,')
+            assert first.startswith(b'{"schema": 2, "source": ') and b'"line": 1,' in first
         else:
             first = b""
             _wait_for(lambda: len(_children(process.pid)) == int(jobs))  # its workers are running
@@ -1453,3 +1453,32 @@ def test_a_deck_of_unprintable_spellings_or_a_bool_is_refused(
     result = run("score", "baba:MNMNMN KBKBKB tsumo", "--deck", str(deck))
     assert result.exit_code == 2
     assert message in result.stderr
+
+
+# --- records say where their line is from
+
+
+def test_records_name_their_input_and_errors_their_rule_set(tmp_path: Path, run: Run) -> None:
+    first = write(tmp_path / "a.txt", "baba:馬馬馬場場O dora=場 tsumo menzen\n")
+    second = tmp_path / "b.txt"
+    second.write_bytes(b"# a comment\nbaba:\xe9\xa6\xac tsumo \xff\n" + b"riichi:" + b"1" * 70_000 + b"m\n")
+    docs = [json.loads(x) for x in run("batch", str(first), str(second), "--format", "json").stdout.splitlines()]
+    # why: line numbers start again in each file, so a record names its file
+    assert [(d["source"], d["line"]) for d in docs] == [(str(first), 1), (str(second), 2), (str(second), 3)]
+    # why: a line refused before it is read (not UTF-8, too long) still names the rule set its prefix names
+    assert [(d["ruleset"], d["errors"][0]["code"]) for d in docs[1:]] == [
+        ("baba", "not-utf8"),
+        ("riichi", "line-too-long"),
+    ]
+    rows = list(csv.DictReader(io.StringIO(run("batch", str(first), "--format", "csv").stdout)))
+    assert [(r["source"], r["line"]) for r in rows] == [(str(first), "1")]
+    table = run("batch", str(first), str(first)).stdout
+    # why: with several inputs the table names each hand's input (grep's habit), with one it does not
+    assert table.count(f"{first} line 1: BABA") == 2
+    assert f"{first} line 1" not in run("batch", str(first)).stdout
+
+
+def test_csv_error_rows_show_control_characters_escaped(run: Run) -> None:
+    [row] = list(csv.DictReader(io.StringIO(run("score", "riichi:123m\x1b[2J", "--format", "csv").stdout)))
+    # why: a CSV shown on a terminal must not clear it: the hand as typed, ESC written as \\x1b
+    assert row["hand"] == "riichi:123m\\x1b[2J"

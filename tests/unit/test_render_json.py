@@ -168,12 +168,13 @@ def test_baba_names_players_by_role() -> None:
     assert doc["context"]["dorayaki_chips"] == ["場々"]
 
 
-@pytest.mark.parametrize("char", ["\u2028", "\u2029", "\u0085", "\udcff"])
+@pytest.mark.parametrize("char", ["\u2028", "\u2029", "\u0085", "\x9b", "\x7f", "\udcff"])
 def test_text_that_could_break_a_line_or_the_encoding_is_escaped(char: str) -> None:
     error = HandError(f"1m{char}", ())
     text = JsonRenderer().error(3, f"1m{char}", error)
     assert text is not None
-    # why: U+2028/9 and U+0085 end a line for some readers; a lone surrogate cannot be written as UTF-8
+    # why: U+2028/9 and U+0085 end a line for some readers, C1 (CSI 0x9b) and DEL drive a terminal, and a
+    # lone surrogate cannot be written as UTF-8
     assert char not in text and f"\\u{ord(char):04x}" in text
     text.encode("utf-8")
     assert json.loads(text)["hand"] == f"1m{char}"
