@@ -61,7 +61,7 @@ def rendered(
         if line.result is not None:
             yield Rendered(line.number, renderer.result(line.number, line.result, source=source.name), (), source)
         elif line.error is not None:
-            errors = renderer.error(line.number, line.text, line.error, source.name)
+            errors = renderer.error(line.number, line.error, source.name)
             yield Rendered(line.number, errors, line.error.problems, source)
 
 

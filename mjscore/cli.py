@@ -188,7 +188,7 @@ def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None,
         result = score_hand(text, settings, explain=show_all)
     except HandError as exc:
         emit(renderer.start())
-        emit(renderer.error(0, exc.text, exc))
+        emit(renderer.error(0, exc))
         say(exc.describe())
         sys.exit(EXIT_HAND)
     emit(renderer.start())

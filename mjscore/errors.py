@@ -101,11 +101,12 @@ def _with_caret(text: str, col: int, message: str) -> str:
     return f"{message}\n  {printable(shown)}\n  {' ' * width}^"
 
 
-# What must not reach a terminal as it is: C0 controls, DEL and C1 controls drive it (ESC starts
-# an escape sequence, CR overwrites the line), and a lone surrogate (a byte that was not UTF-8,
-# kept by surrogateescape) cannot even be written to a UTF-8 stream.
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-_UNPRINTABLE_BUT_NEWLINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+# What must not reach a terminal or a line of output as it is: C0 controls, DEL and C1 controls
+# drive a terminal (ESC starts an escape sequence, CR overwrites the line), U+2028 and U+2029 end
+# a line for some readers, and a lone surrogate (a byte that was not UTF-8, kept by
+# surrogateescape) cannot even be written to a UTF-8 stream.
+UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_UNPRINTABLE_BUT_NEWLINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -124,7 +125,7 @@ def printable(text: str, keep_newlines: bool = False) -> str:
     >>> print(printable("1m\x1b[31m 2m \udcff"))
     1m\x1b[31m 2m \xff
     """
-    return (_UNPRINTABLE_BUT_NEWLINE if keep_newlines else _UNPRINTABLE).sub(_escape, text)
+    return (_UNPRINTABLE_BUT_NEWLINE if keep_newlines else UNPRINTABLE).sub(_escape, text)
 
 
 def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
+
+from mjscore.tiles import DEALER, SEAT_LETTER, WINDS
 
 WINNER = "winner"  # BABA's winner (riichi's winner is a seat)
-DISCARDER = "discarder"  # the discarder, when no seat is named
+DISCARDER = "discarder"  # a discarder: BABA's, or a seat a ron line does not name
 POT = "pot"
 STICKS = "sticks"
 
@@ -26,6 +29,35 @@ class Party:
     code: str
     label: str
     pool: bool = False  # money on the table, not a player
+    unnamed: bool = False  # one of the seats, which one the line does not say (a ron without from=)
+
+
+def seat_name(wind: int) -> str:
+    """A seat for people: "E (dealer)", "S" ... (the East seat deals)."""
+    return _SEAT_NAMES[wind]
+
+
+_SEAT_NAMES = {wind: f"{letter} (dealer)" if wind == DEALER else letter for wind, letter in SEAT_LETTER.items()}
+
+
+def seat_code(wind: int | None) -> str | None:
+    """A seat as data: "E" ... (None: no seat)."""
+    return None if wind is None else SEAT_LETTER[wind]
+
+
+SEAT_PARTIES = tuple(Party(SEAT_LETTER[w], seat_name(w)) for w in WINDS)  # a draw's: every seat
+
+
+@lru_cache(maxsize=256)
+def win_parties(winner: int, *, unnamed_discarder: bool, sticks: bool) -> tuple[Party, ...]:
+    """Who a win's payments can name at a table of seats: every seat (the winner labelled so),
+    the ``discarder`` when a ron line does not name the seat, and the riichi sticks."""
+    parties = [Party(SEAT_LETTER[w], "winner" if w == winner else seat_name(w)) for w in WINDS]
+    if unnamed_discarder:
+        parties.append(Party(DISCARDER, "discarder", unnamed=True))
+    if sticks:
+        parties.append(Party(STICKS, "riichi sticks", pool=True))
+    return tuple(parties)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,20 +82,23 @@ def balances(payments: Iterable[Payment]) -> dict[str, int]:
 
 def deltas(payments: Iterable[Payment], parties: Iterable[Party]) -> tuple[dict[str, int], dict[str, int]]:
     """The net change of every player, and of every pool, in the order of ``parties``; a party
-    nobody pays or is paid by has 0. When the party ``discarder`` pays, it is one of the seats
-    not named, so the seats without a payment are left out: their change is not known."""
+    nobody pays or is paid by has 0. When an ``unnamed`` party pays, it is one of the seats
+    that have no payment, so those are left out: their change is not known. An unnamed party
+    with no payment is no one."""
     net = balances(payments)
-    known = DISCARDER not in net
+    parties = tuple(parties)
+    unknown = any(p.unnamed and p.code in net for p in parties)
     players: dict[str, int] = {}
     pools: dict[str, int] = {}
     for p in parties:
         if p.pool:
             pools[p.code] = net.get(p.code, 0)
-        elif known or p.code in net:
+        elif p.code in net or not (unknown or p.unnamed):
             players[p.code] = net.get(p.code, 0)
     return players, pools
 
 
+@lru_cache(maxsize=64)
 def baba_parties(players: int, tsumo: bool, pot: int) -> tuple[Party, ...]:
     """BABA's players by role: the winner, the discarder on a ron, the others numbered."""
     others = [Party(f"other_{n}", f"other player {n}") for n in range(1, players)]

@@ -1,8 +1,8 @@
 """What scoring returns: an itemised list, payments between named parties, each party's
 net change, and how the hand was read.
 
-``ScoreResult.document`` is the one home of the JSON document (schema 2; described field
-by field in README and in ``mjscore/data/result.schema.json``).
+``ScoreResult.to_dict`` and ``error_document`` are the one home of the JSON document
+(schema 2; described field by field in README and in ``mjscore/data/result.schema.json``).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 
+from mjscore.errors import HandError
 from mjscore.payment import Party, Payment, deltas
 
 SCHEMA_VERSION = 2
@@ -69,7 +70,8 @@ class Candidate:
 
     reading: str
     lines: tuple[ScoreLine, ...]
-    total: int  # what the reading is worth in the payment unit: readings are ranked by it
+    total: int  # the lines' total, in the result's unit
+    hand_value: int  # what the reading earns the winner, as ``Summary.hand_value``: readings are ranked by it
     kept: bool = False  # the reading the result scores (the best; the first of equals)
 
     def to_dict(self) -> dict[str, object]:
@@ -77,9 +79,21 @@ class Candidate:
             "reading": self.reading,
             "kept": self.kept,
             "items": [x.to_dict() for x in self.lines],
-            "total": sum([x.value for x in self.lines]),
-            "hand_value": self.total,
+            "total": self.total,
+            "hand_value": self.hand_value,
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """A draw's outcome: the seats ready (tenpai) and those paid a nagashi mangan."""
+
+    kind: str  # "exhaustive_draw"
+    tenpai: tuple[str, ...]
+    nagashi: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"kind": self.kind, "tenpai": list(self.tenpai), "nagashi": list(self.nagashi)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,9 +112,11 @@ class Shown:
 class ScoreResult:
     """The best reading of a hand, itemised, and who pays whom.
 
-    ``shown`` may be a function that writes the text when it is first read: a
-    script that only wants the numbers never pays for it (riichi passes one).
-    ``parties`` names everyone a payment can name, in the order they are listed.
+    ``shown`` may be a function that writes the hand, header, reading and context when
+    they are first read: a caller of the library that only wants the score (``total``,
+    ``payments``, ``deltas``) never pays for them (riichi passes one). ``parties`` names
+    everyone a payment can name, in the order they are listed. A draw has no ``total``,
+    ``winner`` or ``summary``, and has a ``settlement``.
     """
 
     ruleset: str
@@ -108,11 +124,11 @@ class ScoreResult:
     shown: Shown | Callable[[], Shown] = field(compare=False)
     lines: tuple[ScoreLine, ...]
     unit: str
-    total: int
+    total: int | None
     payments: tuple[Payment, ...]
     parties: tuple[Party, ...]
-    winner: str | None  # the winner's party code; None for a draw
-    summary: Summary | None  # None for a draw
+    winner: str | None  # the winner's party code
+    summary: Summary | None
     notes: tuple[str, ...] = ()
     candidates: tuple[Candidate, ...] = ()
     total_label: str = "total per payer"
@@ -123,7 +139,7 @@ class ScoreResult:
     kind: str = "win"  # "win", or "draw" for a settlement without a winner
     side_payments: tuple[Payment, ...] = ()  # paid in another unit (hana: flower chips)
     side_unit: str = ""
-    settlement: Mapping[str, object] | None = None  # a draw's outcome as data
+    settlement: Settlement | None = None
 
     def __reduce__(self) -> tuple[type[ScoreResult], tuple[object, ...]]:
         """Pickled with its text written: the function that writes it need not pickle."""
@@ -161,15 +177,18 @@ class ScoreResult:
             return None
         return sum([p.amount for p in self.payments if p.payee == self.winner])
 
+    def settled(self) -> tuple[dict[str, int], dict[str, int]]:
+        """Each player's net change in the payment unit, and each pool's (riichi sticks,
+        BABA's pot): ``payment.deltas``."""
+        return deltas(self.payments, self.parties)
+
     @property
     def deltas(self) -> dict[str, int]:
-        """Each player's net change in the payment unit (pools, such as the sticks, left out)."""
-        return deltas(self.payments, self.parties)[0]
+        return self.settled()[0]
 
     @property
     def pools(self) -> dict[str, int]:
-        """The net change of each pool on the table (riichi sticks, BABA's pot)."""
-        return deltas(self.payments, self.parties)[1]
+        return self.settled()[1]
 
     @property
     def paid_in(self) -> str:
@@ -183,30 +202,27 @@ class ScoreResult:
                 return party.label
         return code
 
-    def to_dict(self, show_all: bool = False) -> dict[str, object]:
-        return self.document(show_all)
-
-    def document(self, show_all: bool = False) -> dict[str, object]:
+    def to_dict(self, show_all: bool = False, *, line: int = 0, source: str = "") -> dict[str, object]:
         """The JSON document (schema 2): data under stable snake_case keys, numbers as
-        numbers, parties by code; what is only for people sits in ``shown``."""
-        is_win = self.kind == "win"
-        players, pools = deltas(self.payments, self.parties)
-        doc: dict[str, object] = {
-            "schema": SCHEMA_VERSION,
+        numbers, parties by code; what is only for people sits in ``shown``. ``line`` and
+        ``source``: where a batch's line is from (0 and "": not a batch's)."""
+        players, pools = self.settled()
+        return {
+            **_where(line, source),
             "ok": True,
             "kind": self.kind,
             "ruleset": self.ruleset,
             "hand": self.hand,
-            "context": dict(self.context),
+            "context": self.context,
             "items": [x.to_dict() for x in self.lines],
-            "unit": self.unit if is_win else None,
-            "total": self.total if is_win else None,
+            "unit": self.unit or None,
+            "total": self.total,
             "breakdown": {"unit": self.breakdown_unit, "items": [x.to_dict() for x in self.breakdown]}
             if self.breakdown
             else None,
             "summary": self.summary.to_dict() if self.summary else None,
             "winner": self.winner,
-            "settlement": dict(self.settlement) if self.settlement is not None else None,
+            "settlement": self.settlement.to_dict() if self.settlement else None,
             "payment_unit": self.paid_in,
             "payments": [p.to_dict() for p in self.payments],
             "received": self.received,
@@ -225,7 +241,26 @@ class ScoreResult:
                 "header": [{"label": label, "text": text} for label, text in self.header],
                 "reading": self.reading,
             },
+            **({"candidates": [c.to_dict() for c in self.candidates]} if show_all else {}),
         }
-        if show_all:
-            doc["candidates"] = [c.to_dict() for c in self.candidates]
-        return doc
+
+
+def error_document(error: HandError, *, line: int = 0, source: str = "") -> dict[str, object]:
+    """The JSON document of a line that could not be scored (schema 2)."""
+    return {
+        **_where(line, source),
+        "ok": False,
+        "ruleset": error.ruleset,
+        "hand": error.text,
+        "errors": [p.to_dict() for p in error.problems],
+    }
+
+
+def _where(line: int, source: str) -> dict[str, object]:
+    """The keys that open a document: the schema, then where its line is from (a batch's)."""
+    doc: dict[str, object] = {"schema": SCHEMA_VERSION}
+    if source:
+        doc["source"] = source
+    if line:
+        doc["line"] = line
+    return doc

@@ -13,9 +13,8 @@ import io
 
 from mjscore.errors import HandError, printable
 from mjscore.result import Candidate, ScoreLine, ScoreResult
-from mjscore.tiles import SEAT_LETTER
+from mjscore.tiles import SEATS
 
-SEAT_CODES = tuple(SEAT_LETTER.values())
 COLUMNS = (
     "source",
     "line",
@@ -34,7 +33,7 @@ COLUMNS = (
     "unit",
     "payment_unit",
     "received",
-    *(f"delta_{seat}" for seat in SEAT_CODES),
+    *(f"delta_{seat}" for seat in SEATS),
     "deltas",
     "pools",
     "items",
@@ -51,7 +50,7 @@ class CsvRenderer:
 
     def result(self, number: int, result: ScoreResult, show_all: bool = False, source: str = "") -> str:
         s = result.summary
-        deltas = result.deltas
+        deltas, pools = result.settled()
         row = {
             "source": source,
             "line": number or "",
@@ -66,13 +65,13 @@ class CsvRenderer:
             "fu": _blank(s and s.fu),
             "limit": _blank(s and s.limit),
             "hand_value": _blank(s and s.hand_value),
-            "total": result.total if result.kind == "win" else "",
-            "unit": result.unit if result.kind == "win" else "",
+            "total": _blank(result.total),
+            "unit": result.unit,
             "payment_unit": result.paid_in,
             "received": _blank(result.received),
-            **{f"delta_{seat}": deltas.get(seat, "") for seat in SEAT_CODES},
+            **{f"delta_{seat}": deltas.get(seat, "") for seat in SEATS},
             "deltas": _changes(deltas),
-            "pools": _changes(result.pools),
+            "pools": _changes(pools),
             "items": _items(result.lines),
         }
         rows = [_row(tuple(row.get(column, "") for column in COLUMNS))]
@@ -89,8 +88,8 @@ class CsvRenderer:
             "kind": "reading",
             "hand": result.hand,
             "reading": c.reading,
-            "hand_value": c.total,
-            "total": sum([x.value for x in c.lines]),
+            "hand_value": c.hand_value,
+            "total": c.total,
             "unit": result.unit,
             "payment_unit": result.paid_in,
             "items": _items(c.lines),
@@ -98,14 +97,14 @@ class CsvRenderer:
         }
         return _row(tuple(row.get(column, "") for column in COLUMNS))
 
-    def error(self, number: int, text: str, error: HandError, source: str = "") -> str | None:
+    def error(self, number: int, error: HandError, source: str = "") -> str | None:
         row = {
             "source": source,
             "line": number or "",
             "ok": "no",
             "ruleset": error.ruleset or "",
             "kind": "error",
-            "hand": printable(text),  # as typed, control characters escaped (it may be shown on a terminal)
+            "hand": printable(error.text),  # as typed, control characters escaped (it may be shown on a terminal)
             "error_code": ";".join(p.code for p in error.problems),
             "error_col": ";".join(str(p.col) for p in error.problems),
             "error": "; ".join(p.message for p in error.problems),

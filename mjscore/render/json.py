@@ -1,44 +1,36 @@
-"""``--format json``: one JSON document per hand, errors included (schema 2).
+"""``--format json``: one JSON document per hand, errors included (schema 2; the documents
+are made by ``result``).
 
-Text is written as UTF-8, not escaped, except control characters (JSON escapes C0; DEL
-and C1 are escaped here too, so a document shown on a terminal cannot drive it), the
-characters a reader may take for a line end (U+2028, U+2029) and lone surrogates (bytes
-of a bad encoding, which could not be written).
+Text is written as UTF-8, not escaped. A scored hand's document holds only text mjscore
+wrote and the input's name (``Source`` names are ``printable``); the document of a line
+that could not be scored holds the line as written, in which control characters (JSON
+escapes only C0), the line separators U+2028 and U+2029 and lone surrogates (bytes of a
+bad encoding) are escaped too: a document stays on one line, can always be written, and
+cannot drive a terminal.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 
-from mjscore.errors import HandError
-from mjscore.result import SCHEMA_VERSION, ScoreResult
+from mjscore.errors import UNPRINTABLE, HandError
+from mjscore.result import ScoreResult, error_document
+
+
+def _plain(o: object) -> object:
+    if isinstance(o, Mapping):  # a read-only mapping (a result's context, its options)
+        return dict(o)
+    raise TypeError(f"Object of type {type(o).__name__} is not JSON serializable")
+
 
 # A result holds no cycles, so the encoder need not look for them.
-_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
-_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff]")
-
-
-def encode(doc: dict[str, object]) -> str:
-    """One document as one line of JSON text."""
-    text = _encode(doc)
-    if text.isascii() and "\x7f" not in text:
-        return text  # most documents: nothing to escape
-    return _UNSAFE.sub(_escaped, text)
+_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False, default=_plain).encode
 
 
 def _escaped(match: re.Match[str]) -> str:
-    return f"\\u{ord(match.group()):04x}"  # these characters stand only inside strings
-
-
-def _where(number: int, source: str) -> dict[str, object]:
-    """The keys that open a document: the schema, then where its line is (a batch's)."""
-    doc: dict[str, object] = {"schema": SCHEMA_VERSION}
-    if source:
-        doc["source"] = source
-    if number:
-        doc["line"] = number
-    return doc
+    return f"\\u{ord(match.group()):04x}"  # such characters stand only inside strings
 
 
 class JsonRenderer:
@@ -46,11 +38,7 @@ class JsonRenderer:
         return None
 
     def result(self, number: int, result: ScoreResult, show_all: bool = False, source: str = "") -> str:
-        return encode({**_where(number, source), **result.document(show_all)})
+        return _encode(result.to_dict(show_all, line=number, source=source))
 
-    def error(self, number: int, text: str, error: HandError, source: str = "") -> str | None:
-        doc: dict[str, object] = {**_where(number, source), "ok": False}
-        doc["ruleset"] = error.ruleset
-        doc["hand"] = text
-        doc["errors"] = [p.to_dict() for p in error.problems]
-        return encode(doc)
+    def error(self, number: int, error: HandError, source: str = "") -> str | None:
+        return UNPRINTABLE.sub(_escaped, _encode(error_document(error, line=number, source=source)))

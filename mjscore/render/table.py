@@ -33,7 +33,7 @@ class TableRenderer:
             f"  reading: {result.reading}",
             "",
         ]
-        if result.kind == "win":
+        if result.total is not None:  # a draw has no items
             parts += [items_table(result.lines, result.unit, result.total, result.total_label), ""]
         if result.breakdown:
             parts += [breakdown_table(result), ""]
@@ -46,14 +46,18 @@ class TableRenderer:
         parts.extend(f"note: {note}" for note in result.notes)
         if show_all:
             parts += ["", f"readings considered ({len(result.candidates)}; -> the one scored):"]
+            # what the readings are ranked by, in the items' own unit where it is the payments' (BABA's
+            # KOBAN per payer, Baida's points), else in the payments' (riichi: points, not han)
+            same = result.unit == result.paid_in
             parts += [
-                f"{'->' if c.kept else '  '}{c.total:>6} {result.paid_in}  {c.reading}" for c in result.candidates
+                f"{'->' if c.kept else '  '}{c.total if same else c.hand_value:>6} {result.paid_in}  {c.reading}"
+                for c in result.candidates
             ]
         if number:  # in a batch, a blank line between hands
             parts.append("")
         return "\n".join(parts)
 
-    def error(self, number: int, text: str, error: HandError, source: str = "") -> str | None:
+    def error(self, number: int, error: HandError, source: str = "") -> str | None:
         return None  # reported on stderr by the CLI
 
 

@@ -298,9 +298,14 @@ class BabaBeginner(RuleSet[BabaDeal]):
             raise fail(deal.text, [Problem("not-winning", self._why_not_winning(deal.table.hand), 0)])
         best = max(scored, key=lambda c: c[2])  # the first of equal totals
         reading, lines, total = best
-        chosen = Candidate(describe(reading, deal.table.deck), lines, total, kept=True)
+        payers = deal.options.players - 1 if deal.table.win is Win.TSUMO else 1  # each pays the total
         deck = deal.table.deck
-        listed = tuple(Candidate(describe(c[0], deck), c[1], c[2], c is best) for c in scored) if explain else ()
+        chosen = Candidate(describe(reading, deck), lines, total, total * payers, kept=True)
+        listed = (
+            tuple(Candidate(describe(c[0], deck), c[1], c[2], c[2] * payers, c is best) for c in scored)
+            if explain
+            else ()
+        )
         return self._result(deal, chosen, listed)
 
     # -- reading the line

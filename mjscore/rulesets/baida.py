@@ -22,7 +22,7 @@ from mjscore.hand import Group, Hand, MeldKind, Reading, Shape, Win, bracketed
 from mjscore.notation.build import Items, fail, gather_items, read_win
 from mjscore.notation.tokens import Token
 from mjscore.options import as_dict, changed_options, option, option_words, with_values
-from mjscore.payment import DISCARDER, Party, Payment
+from mjscore.payment import DISCARDER, Payment, seat_code, win_parties
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, Summary
 from mjscore.rulesets.base import RuleRow, RuleSet
 from mjscore.rulesets.riichi import notation as written
@@ -417,8 +417,9 @@ class Baida(RuleSet[BaidaDeal]):
             )
         best = max(scored, key=lambda s: s[2])  # the first of equal totals
         reading, lines, total = best
-        listed = tuple(Candidate(_describe(s[0]), s[1], s[2], s is best) for s in scored) if explain else ()
-        return self._result(deal, reading, lines, total, listed)
+        times = 3 if t.win is Win.TSUMO else o.discard_pays  # what the winner receives, in totals
+        listed = [Candidate(_describe(s[0]), s[1], s[2], s[2] * times, s is best) for s in scored] if explain else []
+        return self._result(deal, reading, lines, total, tuple(listed))
 
     def _score(self, r: Reading, t: BaidaTable, o: BaidaOptions) -> tuple[tuple[ScoreLine, ...], int]:
         # a situation row (rinshan, haitei ...) is gated on its flag: asked only when it is set
@@ -448,11 +449,10 @@ class Baida(RuleSet[BaidaDeal]):
                 if w != t.seat
             )
         else:
-            discarder = SEAT_LETTER[t.discarder] if t.discarder is not None else DISCARDER
+            discarder = seat_code(t.discarder) or DISCARDER
             payments = (Payment(discarder, winner, o.discard_pays * total, f"discard: {o.discard_pays} x the total"),)
-        parties = tuple(Party(SEAT_LETTER[w], "winner" if w == t.seat else SEAT_LETTER[w]) for w in WINDS)
-        if t.win is Win.RON and t.discarder is None:
-            parties += (Party(DISCARDER, "discarder"),)
+        unnamed = t.win is Win.RON and t.discarder is None
+        parties = win_parties(t.seat, unnamed_discarder=unnamed, sticks=False)
         header = [
             ("seat", SEAT_LETTER[t.seat]),
             ("win", t.win.value + (f" from {SEAT_LETTER[t.discarder]}" if t.discarder is not None else "")),
@@ -465,7 +465,7 @@ class Baida(RuleSet[BaidaDeal]):
         context = {
             "seat": winner,
             "win": t.win.value,
-            "discarder": None if t.discarder is None else SEAT_LETTER[t.discarder],
+            "discarder": seat_code(t.discarder),
             "indicator": tile_name(deal.indicator),
             "baida": [tile_name(k) for k in t.wild_kinds],
             "baida_held": t.hand.wilds,

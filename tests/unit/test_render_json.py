@@ -56,7 +56,7 @@ def _documents(source: str, settings: Settings) -> list[dict[str, Any]]:
         try:
             result = score(text, settings, explain=True)
         except HandError as exc:
-            docs.append(json.loads(_one_line(renderer.error(number, text, exc))))
+            docs.append(json.loads(_one_line(renderer.error(number, exc))))
             continue
         for show_all in (False, True):
             docs.append(json.loads(_one_line(renderer.result(number, result, show_all))))
@@ -91,6 +91,10 @@ def test_every_document_is_valid_and_settles(source: str, rules: str | None) -> 
             assert doc["deltas"][doc["winner"]] == doc["received"], doc["hand"]
         if doc["side_payments"]:
             assert sum(doc["side_payments"]["deltas"].values()) == 0, doc["hand"]
+        kept = [c for c in doc.get("candidates", ()) if c["kept"]]
+        if kept:
+            # why: a reading's hand_value means what the summary's does, so the kept one's is the hand's
+            assert [c["hand_value"] for c in kept] == [doc["summary"]["hand_value"]], doc["hand"]
     # why: every file has documents, so no file passes for want of them
     assert docs
 
@@ -148,6 +152,14 @@ def test_an_unnamed_discarder_is_a_party_of_its_own() -> None:
     assert doc["pools"] == {"sticks": -2000}
 
 
+def test_chips_from_every_seat_name_no_unnamed_discarder() -> None:
+    doc = json.loads(JsonRenderer().result(0, score("hana:12399m456p23789s+4s 1f3f ron variant=3")))
+    # why: Pinfu ron 1000 from a discarder the line does not name; the chips come from every other seat,
+    # 2 flowers x 1 each, so they name the seats and nobody called "discarder"
+    assert doc["deltas"] == {"S": 1000, "discarder": -1000}
+    assert doc["side_payments"]["deltas"] == {"E": -2, "S": 6, "W": -2, "N": -2}
+
+
 def test_a_draw_is_settled_in_data() -> None:
     doc = json.loads(JsonRenderer().result(0, score("riichi: draw tenpai=E,W honba=1")))
     # why: two ready, two not: each not ready pays 1500, 750 to each ready seat (docs/rules/riichi.md §9)
@@ -171,7 +183,7 @@ def test_baba_names_players_by_role() -> None:
 @pytest.mark.parametrize("char", ["\u2028", "\u2029", "\u0085", "\x9b", "\x7f", "\udcff"])
 def test_text_that_could_break_a_line_or_the_encoding_is_escaped(char: str) -> None:
     error = HandError(f"1m{char}", ())
-    text = JsonRenderer().error(3, f"1m{char}", error)
+    text = JsonRenderer().error(3, error)
     assert text is not None
     # why: U+2028/9 and U+0085 end a line for some readers, C1 (CSI 0x9b) and DEL drive a terminal, and a
     # lone surrogate cannot be written as UTF-8

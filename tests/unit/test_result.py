@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pickle
 
+import pytest
+
 from mjscore import score
 from mjscore.result import Shown
 
@@ -27,3 +29,12 @@ def test_a_result_pickles_with_its_text() -> None:
     assert (copy.hand, copy.header, copy.reading) == (result.hand, result.header, result.reading)
     # why: riichi 1; no pinfu (a single wait on East, the seat wind's pair); no other yaku -> 1 han
     assert copy.total == 1
+
+
+@pytest.mark.parametrize("line", ["riichi: draw tenpai=E,S", "riichi: draw nagashi=W", "baba:馬馬馬場場O dora=場 ron"])
+def test_every_kind_of_result_pickles_and_hashes(line: str) -> None:
+    result = score(line)
+    # why: --jobs hands results between processes, and a frozen value hashes: a draw's settlement
+    # once was a read-only mapping, which does neither
+    assert pickle.loads(pickle.dumps(result)) == result
+    assert hash(result) == hash(pickle.loads(pickle.dumps(result)))

@@ -13,7 +13,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from operator import attrgetter
-from types import MappingProxyType
 from typing import ClassVar, NamedTuple
 
 from mjscore.engine import apply_rules
@@ -22,22 +21,20 @@ from mjscore.hand import Group, MeldKind, Win, bracketed
 from mjscore.notation.build import Items, fail, gather_items, read_count, read_win
 from mjscore.notation.tokens import MPSZ_FLAGS, Token
 from mjscore.options import OptionSpec, as_dict, changed_options, option_words, with_values
-from mjscore.payment import Payment
-from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, Summary
+from mjscore.payment import SEAT_PARTIES, Payment, seat_code, seat_name
+from mjscore.result import Candidate, ScoreLine, ScoreResult, Settlement, Shown, Summary
 from mjscore.rulesets.base import RuleSet
 from mjscore.rulesets.riichi import notation as written
 from mjscore.rulesets.riichi.fu import fu_lines
 from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait, group_text
 from mjscore.rulesets.riichi.points import (
-    SEATS,
     YAKUMAN_HAN,
     Table,
     hand_value,
     limit_name,
     nagashi_payments,
     no_ten_payments,
-    seat_name,
-    win_parties,
+    parties,
     win_payments,
 )
 from mjscore.rulesets.riichi.readings import readings
@@ -426,14 +423,16 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             unit=self.unit,
             total=best.han,
             payments=payments,
-            parties=win_parties(table),
+            parties=parties(table),
             winner=SEAT_LETTER[t.seat],
             summary=_summary(
                 best.han, best.fu, base=best.base, limit=best.limit, yakuman=best.yakuman, points=best.points
             ),
             notes=_notes(deal.hand.explicit_winner, t.winning, t.win is Win.RON and t.discarder is None),
             candidates=tuple(
-                Candidate(f"{describe(s.reading, t)}{s.choice}: {s.han} han {s.fu} fu", s.lines, s.points, s is best)
+                Candidate(
+                    f"{describe(s.reading, t)}{s.choice}: {s.han} han {s.fu} fu", s.lines, s.han, s.points, s is best
+                )
                 for s in scored
             ),
             total_label="total han",
@@ -469,8 +468,8 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             "dealer": t.is_dealer,
             "round": SEAT_LETTER[t.round],
             "win": _WORD[t.win],
-            "discarder": _seat_code(t.discarder),
-            "liable": _seat_code(t.pao),
+            "discarder": seat_code(t.discarder),
+            "liable": seat_code(t.pao),
             "honba": t.honba,
             "sticks": t.sticks,
             "winning_tile": CODE_OF_TILE[deal.hand.winning],
@@ -480,10 +479,6 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             context[f"{key}_indicators"] = [CODE_OF_TILE[tile] for tile in tiles]
         context["options"] = as_dict(deal.options)
         return context
-
-
-def _seat_code(seat: int | None) -> str | None:
-    return None if seat is None else SEAT_LETTER[seat]
 
 
 # Words looked up: an enum's .value is a Python-level call.
@@ -578,11 +573,11 @@ def _draw_result(deal: DrawDeal, ruleset: str, title: str) -> ScoreResult:
     else:
         payments = no_ten_payments(deal.tenpai)
         how = "tenpai: " + (", ".join(seat_name(s) for s in sorted(deal.tenpai)) or "none")
-    settlement = {
-        "kind": "exhaustive_draw",
-        "tenpai": [SEAT_LETTER[s] for s in sorted(deal.tenpai)],
-        "nagashi": [SEAT_LETTER[s] for s in deal.nagashi],
-    }
+    settlement = Settlement(
+        "exhaustive_draw",
+        tenpai=tuple(SEAT_LETTER[s] for s in sorted(deal.tenpai)),
+        nagashi=tuple(SEAT_LETTER[s] for s in deal.nagashi),
+    )
     return ScoreResult(
         ruleset=ruleset,
         ruleset_title=f"{title}: exhaustive draw",
@@ -598,15 +593,15 @@ def _draw_result(deal: DrawDeal, ruleset: str, title: str) -> ScoreResult:
             {"honba": deal.honba, "sticks": deal.sticks},
         ),
         lines=(),
-        unit="points",
-        total=0,
+        unit="",
+        total=None,
         payments=payments,
-        parties=SEATS,
+        parties=SEAT_PARTIES,
         winner=None,
         summary=None,
         payment_unit="points",
         kind="draw",
-        settlement=MappingProxyType(settlement),
+        settlement=settlement,
         notes=("honba and riichi sticks do not change a draw's payments; the sticks stay on the table",)
         if deal.honba or deal.sticks
         else (),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from mjscore.payment import DISCARDER, STICKS, Party, Payment
+from mjscore.payment import DISCARDER, STICKS, Party, Payment, win_parties
 from mjscore.tiles import DEALER, SEAT_LETTER, WINDS
 
 MANGAN = 2000
@@ -80,15 +80,6 @@ def round_up(points: int, unit: int = 100) -> int:
     return -(-points // unit) * unit
 
 
-def seat_name(wind: int) -> str:
-    """A seat for people: "E (dealer)", "S" ..."""
-    return _SEAT_NAMES[wind]
-
-
-_SEAT_NAMES = {wind: f"{letter} (dealer)" if wind == DEALER else letter for wind, letter in SEAT_LETTER.items()}
-SEATS = tuple(Party(SEAT_LETTER[w], seat_name(w)) for w in WINDS)  # a draw's parties: every seat
-
-
 class Table(NamedTuple):  # made per hand: a NamedTuple is cheaper than a frozen dataclass
     """Who is where: the winner's seat, the discarder (ron; None when not named) and the liable player."""
 
@@ -116,18 +107,6 @@ def win_payments(base: int, table: Table, liable_base: int = 0) -> tuple[Payment
     return tuple(rows)
 
 
-@lru_cache(maxsize=1024)
-def win_parties(table: Table) -> tuple[Party, ...]:
-    """Who a win's payments can name: every seat (the winner labelled so), the party
-    ``discarder`` on a ron that does not name the discarder's seat, and the sticks."""
-    parties = [Party(SEAT_LETTER[w], "winner" if w == table.winner else seat_name(w)) for w in WINDS]
-    if not table.tsumo and table.discarder is None:
-        parties.append(Party(DISCARDER, "discarder"))
-    if table.sticks:
-        parties.append(Party(STICKS, "riichi sticks", pool=True))
-    return tuple(parties)
-
-
 def _shared(base: int, dealer: bool, table: Table) -> list[Payment]:
     others = [w for w in WINDS if w != table.winner]
     winner = SEAT_LETTER[table.winner]
@@ -139,6 +118,11 @@ def _shared(base: int, dealer: bool, table: Table) -> list[Payment]:
         amount = share(base, dealer, tsumo=True, payer_is_dealer=w == DEALER) + HONBA_EACH * table.honba
         rows.append(Payment(SEAT_LETTER[w], winner, amount, _why("tsumo", table.honba)))
     return rows
+
+
+def parties(table: Table) -> tuple[Party, ...]:
+    unnamed = not table.tsumo and table.discarder is None
+    return win_parties(table.winner, unnamed_discarder=unnamed, sticks=table.sticks > 0)
 
 
 def _discarder(table: Table) -> str:
