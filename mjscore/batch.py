@@ -30,7 +30,7 @@ WINDOW = 4  # tasks per worker in flight at once
 @dataclass(frozen=True, slots=True)
 class Source:
     """An input of a batch: its place among the inputs (the same file may be named twice) and
-    its name as messages show it (``<stdin>`` for standard input)."""
+    its name as messages and records show it (``<stdin>`` for standard input; ``printable``)."""
 
     index: int
     name: str

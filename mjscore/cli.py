@@ -23,7 +23,7 @@ import click
 
 from mjscore import __version__
 from mjscore.batch import Source
-from mjscore.errors import HandError, UsageError, quoted_path
+from mjscore.errors import HandError, UsageError, printable, quoted_path
 from mjscore.render import FORMATS, get_renderer
 from mjscore.settings import ENV_RULES, Settings, load_settings
 from mjscore.shell import (
@@ -183,15 +183,13 @@ def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None,
 
     settings = _settings(rules, deck)
     renderer = get_renderer(fmt)
-    text = " ".join(hand)
+    emit(renderer.start())
     try:
-        result = score_hand(text, settings, explain=show_all)
+        result = score_hand(" ".join(hand), settings, explain=show_all)
     except HandError as exc:
-        emit(renderer.start())
         emit(renderer.error(0, exc))
         say(exc.describe())
         sys.exit(EXIT_HAND)
-    emit(renderer.start())
     emit(renderer.result(0, result, show_all))
 
 
@@ -262,7 +260,8 @@ def _inputs(files: tuple[str, ...]) -> list[tuple[Source, str, int | None]]:
     is scored: one that cannot be read is a usage error."""
     if files.count("-") > 1:
         raise click.BadParameter("standard input (-) can be read once only", param_hint="FILE...")
-    return [(Source(i, "<stdin>" if path == "-" else path), path, _size(path)) for i, path in enumerate(files)]
+    named = ((i, path, "<stdin>" if path == "-" else printable(path)) for i, path in enumerate(files))
+    return [(Source(i, name), path, _size(path)) for i, path, name in named]  # names as every output shows them
 
 
 def _size(path: str) -> int | None:

@@ -142,6 +142,20 @@ def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
     return f"'{printable(text[:limit])}…' ({len(text):,} characters)"
 
 
+def quoted_value(raw: object) -> str:
+    """A value a user gave, for a message: a string quoted and bounded (``errors.quoted``), a
+    TOML number as it is (a number too large for a message is said to be so), any other
+    TOML value (a list, a table) as Python writes it, bounded."""
+    if isinstance(raw, str):
+        return quoted(raw)
+    if isinstance(raw, int) and not isinstance(raw, bool) and abs(raw).bit_length() > _MESSAGE_BITS:
+        return "a number too large to show"
+    return printable(repr(raw)[:QUOTE_LIMIT])
+
+
+_MESSAGE_BITS = 64  # TOML's integers are 64-bit
+
+
 def quoted_path(path: object) -> str:
     """A file name as a message quotes it: ``quoted``, with room for any real path."""
     return quoted(str(path), PATH_QUOTE_LIMIT)

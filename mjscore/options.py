@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from mjscore.errors import QUOTE_LIMIT, printable, quoted, some_of
+from mjscore.errors import quoted, quoted_value, some_of
 
 ON_WORDS = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
 
@@ -87,19 +87,6 @@ class OptionSpec:
         if isinstance(raw, int):
             return raw if 0 <= raw <= most else None
         return read_count_text(str(raw), most)
-
-
-def quoted_value(raw: object) -> str:
-    """A value a user gave, for a message: a string quoted and bounded (``errors.quoted``), a
-    TOML number as it is (a number too large for a message is said to be so)."""
-    if isinstance(raw, str):
-        return quoted(raw)
-    if isinstance(raw, int) and not isinstance(raw, bool) and abs(raw).bit_length() > _MESSAGE_BITS:
-        return "a number too large to show"
-    return printable(repr(raw)[:QUOTE_LIMIT])  # a TOML list or table, as Python writes it
-
-
-_MESSAGE_BITS = 64  # TOML's integers are 64-bit
 
 
 def option(default: bool | int, doc: str, source: str, choices: tuple[int, ...] = (), *, most: int = 0) -> Any:

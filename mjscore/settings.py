@@ -11,13 +11,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from mjscore.errors import UsageError, file_not_utf8, printable, quoted, quoted_path
+from mjscore.errors import UsageError, file_not_utf8, printable, quoted, quoted_path, quoted_value
 
 if TYPE_CHECKING:
     from mjscore.tiles import Deck
 
 DEFAULT_RULESET = "riichi"  # docs/notation.md: lines without a prefix, and no --rules / MJSCORE_RULES
 ENV_RULES = "MJSCORE_RULES"
+TOML_MESSAGE_LIMIT = 300  # characters of tomllib's message a usage error shows
 FILE_LIMIT = 1024 * 1024  # bytes of a rules or deck file: they hold a few hundred
 
 
@@ -66,7 +67,7 @@ def _from_file(path: Path, deck: Path | None) -> Settings:
     deck_entry = data.pop("deck", None)
     for key, value in (("ruleset", ruleset), ("deck", deck_entry)):
         if value is not None and not isinstance(value, str):
-            raise UsageError(f"{shown}: {key} = is a name in quotes, not {quoted(str(value))}")
+            raise UsageError(f"{shown}: {key} = is a name in quotes, not {quoted_value(value)}")
     if deck is None and deck_entry is not None:
         deck = path.parent / deck_entry
     sections: dict[str, Mapping[str, object]] = {}
@@ -79,10 +80,10 @@ def _from_file(path: Path, deck: Path | None) -> Settings:
             )
         found = find_ruleset(name)  # by any of its names, in any case: [expert], [BABA]
         if found is None:
-            raise UsageError(f"{shown}: [{printable(name)}] is not a rule set ({unknown_ruleset(name).message})")
+            raise UsageError(f"{shown}: section {quoted(name)} is not a rule set ({unknown_ruleset(name).message})")
         if found.name in written:
             raise UsageError(
-                f"{shown}: [{printable(written[found.name])}] and [{printable(name)}] both name the rule set "
+                f"{shown}: sections {quoted(written[found.name])} and {quoted(name)} both name the rule set "
                 f"{found.name}: give its options in one section"
             )
         written[found.name] = name
@@ -117,6 +118,8 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise UsageError(f"{source}: not valid TOML: {exc}") from None
+        message = str(exc)  # it may quote a key or value of any length
+        shown = printable(message if len(message) <= TOML_MESSAGE_LIMIT else message[:TOML_MESSAGE_LIMIT] + "…")
+        raise UsageError(f"{source}: not valid TOML: {shown}") from None
     except RecursionError:  # tomllib reads nested arrays and tables by recursion
         raise UsageError(f"{source}: not valid TOML here: arrays or tables nested too deeply") from None

@@ -141,7 +141,7 @@ def deck_faults(kinds: list[CardKind], max_wilds: object) -> list[str]:
     for what, values in (("spelling", [k.spelling for k in kinds]), ("code", [k.code for k in kinds])):
         dupes = sorted(v for v, n in Counter(values).items() if n > 1)
         if dupes:
-            faults.append(f"{what}s must be unique: {some_of([printable(v) for v in dupes], sep=', ')} repeated")
+            faults.append(f"{what}s must be unique: {some_of([quoted(v) for v in dupes], sep=', ')} repeated")
     ba_kinds = sum("場" in k.spelling for k in kinds)
     if ba_kinds != 6:
         faults.append(f"exactly six kinds contain 場 (Ba-ittsu), this deck has {ba_kinds}")

@@ -149,6 +149,15 @@ def unknown_word(word: str, known: Sequence[str], col: int) -> Problem:
     return Problem("unknown-word", f"unknown word {quoted(word)}{hint} (known: {', '.join(known)})", col)
 
 
+def other_flags(flags: Iterable[str]) -> list[str]:
+    """A line's flag words other than how it was won (tsumo, ron), sorted: as a canonical line
+    and a result's context list them."""
+    return sorted(f for f in flags if f not in _WIN_WORDS)
+
+
+_WIN_WORDS = ("tsumo", "ron")
+
+
 def read_win(items: Items, problems: list[Problem], tsumo_means: str) -> Win | None:
     """Tsumo or ron: exactly one is required (docs/notation.md)."""
     tsumo, ron = "tsumo" in items.flags, "ron" in items.flags

@@ -27,6 +27,7 @@ from mjscore.notation.build import (
     fail,
     gather_items,
     known_words,
+    other_flags,
     read_count,
     read_win,
     unknown_word,
@@ -413,10 +414,9 @@ class BabaBeginner(RuleSet[BabaDeal]):
         payments = win_payments(chosen.total, parties, tsumo, table.pot, f"{chosen.total} {self.unit} hand")
         context = {
             "win": table.win.value,
-            "players": o.players,
             "dorayaki_chips": [table.deck.name(k) for k in table.chips],
             "pot": table.pot,
-            "situations": sorted(f for f in items.flags if f not in ("tsumo", "ron")),
+            "flags": other_flags(items.flags),
             "options": as_dict(o),
         }
         return ScoreResult(

@@ -19,7 +19,7 @@ from mjscore.decompose import Target, decompose, group_key, kind_counts
 from mjscore.engine import Rule, apply_rules, flag_is_set
 from mjscore.errors import Problem, quoted
 from mjscore.hand import Group, Hand, MeldKind, Reading, Shape, Win, bracketed
-from mjscore.notation.build import Items, fail, gather_items, read_win
+from mjscore.notation.build import Items, fail, gather_items, other_flags, read_win
 from mjscore.notation.tokens import Token
 from mjscore.options import as_dict, changed_options, option, option_words, with_values
 from mjscore.payment import DISCARDER, Payment, seat_code, win_parties
@@ -470,7 +470,7 @@ class Baida(RuleSet[BaidaDeal]):
             "baida": [tile_name(k) for k in t.wild_kinds],
             "baida_held": t.hand.wilds,
             "winning_tile": tile_name(deal.written.winning[0]),
-            "situations": sorted(f for f in t.flags if f not in ("tsumo", "ron")),
+            "flags": other_flags(t.flags),
             "options": as_dict(o),
         }
         return ScoreResult(
@@ -662,7 +662,7 @@ def _describe(r: Reading) -> str:
 
 
 def _canonical(deal: BaidaDeal) -> str:
-    words = [deal.table.win.value, *sorted(f for f in deal.table.flags if f not in ("tsumo", "ron"))]
+    words = [deal.table.win.value, *other_flags(deal.table.flags)]
     words += [f"seat={SEAT_LETTER[deal.table.seat]}", f"baida={tile_name(deal.indicator)}"]
     if deal.table.discarder is not None:
         words.append(f"from={SEAT_LETTER[deal.table.discarder]}")

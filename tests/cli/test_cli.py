@@ -522,7 +522,7 @@ def test_rules_file_options_apply(run: Run, tmp_path: Path) -> None:
     assert (plain["total"], plain["received"]) == (4, 12)
     # why: obaba_dora: the OBABA stands in for 馬羽, the chip: DORAYAKI 3, total 5; two players pay.
     assert (house["total"], house["received"]) == (5, 10)
-    assert house["context"]["players"] == 3
+    assert house["context"]["options"]["players"] == 3
 
 
 def test_inline_options_override_the_rules_file(run: Run, tmp_path: Path) -> None:
@@ -602,7 +602,7 @@ def test_rules_option_beats_the_environment_variable(run: Run) -> None:
         pytest.param("[baba]\nnosuch = 1\n", "no option 'nosuch'", id="unknown-option"),
         pytest.param("[baba]\nplayers = 5\n", "players is 3 or 4", id="bad-players"),
         pytest.param('[baba]\nobaba_dora = "maybe"\n', "obaba_dora is on or off", id="bad-switch"),
-        pytest.param("[nosuch]\nplayers = 3\n", "[nosuch] is not a rule set", id="unknown-section"),
+        pytest.param("[nosuch]\nplayers = 3\n", "section 'nosuch' is not a rule set", id="unknown-section"),
         pytest.param("players = 3\n", "must be a [section]", id="top-level-option"),
     ],
 )
@@ -735,8 +735,8 @@ def test_deck_named_in_a_rules_file(run: Run, tmp_path: Path) -> None:
             id="one-uma",
         ),
         pytest.param(deck_toml(replaced(MR=("馬刀", "MT"))), "at least two kinds must contain 々", id="one-noma"),
-        pytest.param(deck_toml(replaced(PB=("芭場", "mb"))), "codes must be unique: MB", id="code-case-insensitive"),
-        pytest.param(deck_toml(replaced(PB=("橋場", "PB"))), "spellings must be unique: 橋場", id="same-spelling"),
+        pytest.param(deck_toml(replaced(PB=("芭場", "mb"))), "codes must be unique: 'MB'", id="code-case-insensitive"),
+        pytest.param(deck_toml(replaced(PB=("橋場", "PB"))), "spellings must be unique: '橋場'", id="same-spelling"),
         pytest.param(deck_toml(replaced(PB=("芭場場", "PB"))), "a spelling is two characters", id="three-characters"),
         pytest.param(deck_toml(replaced(PB=("芭場", "OB"))), "not starting with O", id="code-starts-with-o"),
         pytest.param(deck_toml(DEFAULT_KINDS, wild_cards=5), "wild_cards is a whole number from 0 to 4", id="wilds"),
@@ -1329,7 +1329,7 @@ def test_two_sections_naming_one_rule_set_is_a_usage_error(run: Run, tmp_path: P
     rules = write(tmp_path / "two.toml", "[baba]\nplayers = 3\n[expert]\nplayers = 4\n")
     result = run("score", "baba:MNMNMN KBKBKB tsumo", "--rules", str(rules))
     assert result.exit_code == 2
-    assert "[baba] and [expert] both name the rule set baba: give its options in one section" in result.stderr
+    assert "sections 'baba' and 'expert' both name the rule set baba: give its options in one section" in result.stderr
 
 
 NESTED = "x = " + "[" * 600 + "]" * 600 + "\n"  # tomllib reads it by recursion

@@ -32,7 +32,10 @@ HANDS = [
     "hana:123m456p789s11z22z2z 1f3g tsumo",
     "baida:12346p789p789m11z+5p tsumo baida=5p",
 ]
+# a value longer than stderr may be: a message that quotes it whole fails the "short" check
+longs = st.integers(20_001, 30_000).map("Q".__mul__)
 scalars = st.one_of(
+    longs,
     st.integers(-(10**30), 10**30),
     st.booleans(),
     st.floats(allow_nan=False),
@@ -67,7 +70,7 @@ def rules_files(draw: st.DrawFn) -> str:
     if draw(st.booleans()):
         lines.append(f"deck = {toml(draw(st.one_of(st.sampled_from(DECK_NAMES), values)))}")
     for _ in range(draw(st.integers(0, 3))):
-        name = draw(st.one_of(st.sampled_from(NAMES), st.text(alphabet=string.ascii_letters + "-", min_size=1)))
+        name = draw(st.one_of(st.sampled_from(NAMES), st.text(alphabet=string.ascii_letters + "-", min_size=1), longs))
         lines.append(f"[{toml(name)}]")
         lines += [f"{draw(st.sampled_from(KEYS))} = {toml(draw(values))}" for _ in range(draw(st.integers(0, 3)))]
     if draw(st.integers(0, 4)) == 0:
@@ -88,6 +91,8 @@ def deck_files(draw: st.DrawFn) -> str:
     for _ in range(draw(st.integers(0, 3))):
         at = draw(st.integers(0, len(kinds)))
         kinds[at:at] = [(draw(st.one_of(st.text(max_size=3), values)), draw(st.one_of(st.text(max_size=3), values)))]
+        if draw(st.integers(0, 4)) == 0:  # the same long spelling twice
+            kinds[at:at] = [(long := draw(longs), "QQ"), (long, "QR")]
         if draw(st.booleans()):
             del kinds[draw(st.integers(0, len(kinds) - 1))]
     lines = [f"wild_cards = {toml(draw(values))}"] if draw(st.booleans()) else []

@@ -18,7 +18,7 @@ from typing import ClassVar, NamedTuple
 from mjscore.engine import apply_rules
 from mjscore.errors import Problem
 from mjscore.hand import Group, MeldKind, Win, bracketed
-from mjscore.notation.build import Items, fail, gather_items, read_count, read_win
+from mjscore.notation.build import Items, fail, gather_items, other_flags, read_count, read_win
 from mjscore.notation.tokens import MPSZ_FLAGS, Token
 from mjscore.options import OptionSpec, as_dict, changed_options, option_words, with_values
 from mjscore.payment import SEAT_PARTIES, Payment, seat_code, seat_name
@@ -473,7 +473,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             "honba": t.honba,
             "sticks": t.sticks,
             "winning_tile": CODE_OF_TILE[deal.hand.winning],
-            "situations": sorted(f for f in t.flags if f not in ("tsumo", "ron")),
+            "flags": other_flags(t.flags),
         }
         for key, tiles in deal.indicators:
             context[f"{key}_indicators"] = [CODE_OF_TILE[tile] for tile in tiles]
@@ -635,7 +635,7 @@ def canonical(deal: RiichiDeal, ruleset: str, option_specs: Sequence[OptionSpec]
     parts = [written.format_hand(hand)]
     if hand.flowers:
         parts.append(" " + written.format_tiles(tuple((f, False) for f in hand.flowers)))
-    words = [_WORD[t.win], *sorted(f for f in t.flags if f not in ("tsumo", "ron"))]
+    words = [_WORD[t.win], *other_flags(t.flags)]
     words += [f"seat={SEAT_LETTER[t.seat]}", f"round={SEAT_LETTER[t.round]}"]
     for key, tiles in deal.indicators:
         if tiles:
