@@ -4,13 +4,40 @@
 >>> result = score("baba:馬馬馬場場O dora=場 tsumo menzen")
 >>> [(line.name, line.value) for line in result.lines]
 [('WIN', 1), ('DORAYAKI', 2), ('Menzen', 1), ('Hon-itsu', 1)]
+
+The names below are imported when first used, so that importing the package costs
+nothing before the command takes Ctrl-C itself (``mjscore.__main__``).
 """
 
-from mjscore import errors
-from mjscore.rulesets import get_ruleset
-from mjscore.scoring import parse_hand, score, score_many
-from mjscore.settings import Settings, load_settings
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mjscore import errors
+    from mjscore.rulesets import get_ruleset
+    from mjscore.scoring import parse_hand, score, score_many
+    from mjscore.settings import Settings, load_settings
 
 __version__ = "0.1.0"
+
+_HOMES = {
+    "errors": "mjscore",
+    "get_ruleset": "mjscore.rulesets",
+    "parse_hand": "mjscore.scoring",
+    "score": "mjscore.scoring",
+    "score_many": "mjscore.scoring",
+    "Settings": "mjscore.settings",
+    "load_settings": "mjscore.settings",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return import_module(f"mjscore.{name}") if home == "mjscore" else getattr(import_module(home), name)
+
 
 __all__ = ["Settings", "__version__", "errors", "get_ruleset", "load_settings", "parse_hand", "score", "score_many"]

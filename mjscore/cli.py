@@ -34,6 +34,7 @@ from mjscore.shell import (
     Progress,
     closed_pipe,
     emit,
+    encodable_output,
     flush,
     output_failed,
     progress_may_show,
@@ -87,6 +88,7 @@ class Program(click.Group):
         if sys.stdout is None:  # started with standard output closed (>&-): nowhere to write
             say("mjscore: error: standard output is closed")
             return EXIT_OUTPUT
+        encodable_output(data=False)
         try:
             return self._run(args, kwargs)
         except (click.Abort, KeyboardInterrupt) as exc:  # Abort: click's word for Ctrl-C (and Terminated)
@@ -183,6 +185,7 @@ def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None,
 
     settings = _settings(rules, deck)
     renderer = get_renderer(fmt)
+    encodable_output(data=fmt != "table")
     emit(renderer.start())
     try:
         result = score_hand(" ".join(hand), settings, explain=show_all)
@@ -238,6 +241,7 @@ def batch(  # click passes the options by name
     run = BatchRun(inputs, Progress(sum(size or 0 for size in sizes), shown))
     settings = _settings(rules, deck)
     renderer = get_renderer(fmt, several_inputs=len(inputs) > 1)
+    encodable_output(data=fmt != "table")
     emit(renderer.start())
     try:
         run.write(rendered_inputs(run.inputs(), settings, renderer, jobs), freeze=jobs == 1)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import gc
+import io
 import os
 import signal
 import sys
@@ -84,6 +85,19 @@ class OutputError(Exception):
         super().__init__(cause.strerror)
         self.errno = cause.errno
         self.strerror = cause.strerror
+
+
+def encodable_output(data: bool) -> None:
+    """JSON and CSV (``data``) are written in UTF-8 whatever the locale says: a script reads
+    them. Text for people, and stderr, keep the locale's encoding, and what it cannot encode
+    (kanji under a Latin-1 or ASCII locale) is written as an escape (\\u99ac) instead of
+    failing."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.encoding.lower().replace("-", "") != "utf8":
+            if data and stream is sys.stdout:
+                stream.reconfigure(encoding="utf-8")
+            else:
+                stream.reconfigure(errors="backslashreplace")
 
 
 def emit(text: str | None) -> None:

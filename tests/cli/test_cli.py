@@ -1482,3 +1482,33 @@ def test_csv_error_rows_show_control_characters_escaped(run: Run) -> None:
     [row] = list(csv.DictReader(io.StringIO(run("score", "riichi:123m\x1b[2J", "--format", "csv").stdout)))
     # why: a CSV shown on a terminal must not clear it: the hand as typed, ESC written as \\x1b
     assert row["hand"] == "riichi:123m\\x1b[2J"
+
+
+def test_ctrl_c_while_the_command_is_imported_ends_it_without_a_traceback() -> None:
+    # Stand in for the command: what matters is what Ctrl-C does while it is being imported.
+    code = (
+        "import signal, sys, types\n"
+        "fake = types.ModuleType('mjscore.cli')\n"
+        "fake.main = lambda: print(signal.getsignal(signal.SIGINT) is signal.SIG_DFL)\n"
+        "sys.modules['mjscore.cli'] = fake\n"
+        "from mjscore.__main__ import run\n"
+        "run()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    # why: Python's own handler prints a traceback for a Ctrl-C during an import; the entry point hands
+    # SIGINT to the system (the process ends as by the signal, exit 130 in a shell) until the command takes it
+    assert done.stdout.strip() == "True"
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "euc-jp"])
+def test_a_locale_that_cannot_write_kanji_gets_escapes_for_people_and_utf8_for_scripts(encoding: str) -> None:
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    command = [sys.executable, "-m", "mjscore", "score", *BRIEF]
+    table = subprocess.run(command, capture_output=True, env=env)
+    # why: '·' and '々' (and kanji, under ascii and latin-1) have no code in these encodings: written as escapes,
+    # not a UnicodeEncodeError traceback
+    assert table.returncode == 0 and b"Traceback" not in table.stderr
+    assert b"\\u" in table.stdout or b"\\xb7" in table.stdout  # backslashreplace: \u99ac, or \xb7 for '·'
+    data = subprocess.run([*command, "--format", "json"], capture_output=True, env=env)
+    # why: JSON is for scripts: UTF-8 whatever the locale, the kanji as they are
+    assert json.loads(data.stdout.decode("utf-8"))["hand"] == "baba:馬々馬々馬々場々場々O dora=場々 tsumo menzen"
