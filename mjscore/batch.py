@@ -54,30 +54,44 @@ Lines = Iterable[str | Overlong]
 
 
 def rendered(
-    lines: Lines, settings: Settings, renderer: Renderer, start: int = 1, source: Source = NO_SOURCE
+    lines: Lines,
+    settings: Settings,
+    renderer: Renderer,
+    start: int = 1,
+    source: Source = NO_SOURCE,
+    show_all: bool = False,
 ) -> Generator[Rendered, None, None]:
-    """Score and render each hand line; ``start`` is the number of the first line."""
-    for line in score_many(lines, settings, start):
+    """Score and render each hand line; ``start`` is the number of the first line; ``show_all``:
+    with every reading considered (``--all``)."""
+    for line in score_many(lines, settings, start, show_all):
         if line.result is not None:
-            yield Rendered(line.number, renderer.result(line.number, line.result, source=source.name), (), source)
+            output = renderer.result(line.number, line.result, show_all, source.name)
+            yield Rendered(line.number, output, (), source)
         elif line.error is not None:
             errors = renderer.error(line.number, line.error, source.name)
             yield Rendered(line.number, errors, line.error.problems, source)
 
 
 def rendered_inputs(
-    inputs: Iterable[tuple[Source, Lines]], settings: Settings, renderer: Renderer, jobs: int = 1
+    inputs: Iterable[tuple[Source, Lines]],
+    settings: Settings,
+    renderer: Renderer,
+    jobs: int = 1,
+    show_all: bool = False,
 ) -> Generator[Rendered, None, None]:
     """Every line of every input, in order, over ``jobs`` processes (1: this one)."""
     if jobs == 1:
         for source, lines in inputs:
-            yield from rendered(lines, settings, renderer, source=source)
+            yield from rendered(lines, settings, renderer, source=source, show_all=show_all)
     else:
-        yield from _rendered_parallel(inputs, settings, renderer, jobs)
+        yield from _rendered_parallel(inputs, (settings, renderer, show_all), jobs)
+
+
+Work = tuple[Settings, Renderer, bool]  # what every line of a batch is scored and rendered with; bool: --all
 
 
 def _rendered_parallel(
-    inputs: Iterable[tuple[Source, Lines]], settings: Settings, renderer: Renderer, jobs: int
+    inputs: Iterable[tuple[Source, Lines]], work: Work, jobs: int
 ) -> Generator[Rendered, None, None]:
     """Workers are forked, so each starts with the caller's settings and renderer, already
     loaded and checked."""
@@ -88,7 +102,7 @@ def _rendered_parallel(
     # that would run the caller's handlers, traceback and all.
     held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
     try:
-        pool = multiprocessing.get_context("fork").Pool(jobs, _init_worker, (settings, renderer))
+        pool = multiprocessing.get_context("fork").Pool(jobs, _init_worker, (work,))
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
     chunks = _chunks(inputs)
@@ -108,13 +122,13 @@ def _chunks(inputs: Iterable[tuple[Source, Lines]]) -> Iterator[Chunk]:
             yield source, chunk[0][0], [text for _, text in chunk]
 
 
-_worker: tuple[Settings, Renderer] | None = None
+_worker: Work | None = None
 _STOPS = {signal.SIGINT, signal.SIGTERM}
 
 
-def _init_worker(settings: Settings, renderer: Renderer) -> None:
+def _init_worker(work: Work) -> None:
     global _worker  # noqa: PLW0603 - one settings object per worker process
-    _worker = (settings, renderer)
+    _worker = work
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it ends the pool
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the pool's terminate(): end without a word
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
@@ -123,6 +137,6 @@ def _init_worker(settings: Settings, renderer: Renderer) -> None:
 def _score_chunk(chunk: Chunk) -> list[Rendered]:
     """A contiguous run of lines of one input, scored and rendered in a worker."""
     assert _worker is not None
-    settings, renderer = _worker
+    settings, renderer, show_all = _worker
     source, start, lines = chunk
-    return list(rendered(lines, settings, renderer, start, source))
+    return list(rendered(lines, settings, renderer, start, source, show_all))

@@ -116,7 +116,13 @@ class Program(click.Group):
 
 
 def common_options(command: F) -> F:
-    """--format, --rules and --deck, shared by the commands that score."""
+    """--format, --rules, --deck and --all, shared by the commands that score."""
+    command = click.option(
+        "--all",
+        "show_all",
+        is_flag=True,
+        help="Also list every reading considered, with what it is worth (every format).",
+    )(command)
     command = click.option(
         "--deck",
         type=click.Path(exists=True, dir_okay=False, path_type=Path),
@@ -172,7 +178,6 @@ def main() -> None:
 @main.command(epilog=EPILOG)
 @click.argument("hand", nargs=-1, required=True)
 @common_options
-@click.option("--all", "show_all", is_flag=True, help="Also list every reading considered, with its total.")
 def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None, show_all: bool) -> None:
     """Score one HAND; its words may come as separate arguments.
 
@@ -205,7 +210,8 @@ def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None,
     type=click.IntRange(1, 64),
     default=1,
     show_default=True,
-    help="Worker processes; output stays in input order.",
+    help="Worker processes; output stays in input order. Lines go to workers 512 at a time, so output "
+    "from a slow standard input comes in runs (use 1 to see each hand at once).",
 )
 @click.option(
     "--no-progress",
@@ -223,6 +229,7 @@ def batch(  # click passes the options by name
     jobs: int,
     no_progress: bool,
     quiet: bool,
+    show_all: bool,
 ) -> None:
     """Score every hand in each FILE (- for standard input, once), one per line.
 
@@ -244,7 +251,7 @@ def batch(  # click passes the options by name
     encodable_output(data=fmt != "table")
     emit(renderer.start())
     try:
-        run.write(rendered_inputs(run.inputs(), settings, renderer, jobs), freeze=jobs == 1)
+        run.write(rendered_inputs(run.inputs(), settings, renderer, jobs, show_all), freeze=jobs == 1)
     except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: say how far it got
         how, code = stopped_by(stop)
         done = run.all

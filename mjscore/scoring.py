@@ -148,7 +148,7 @@ def hand_lines(lines: Iterable[str | Overlong], start: int = 1) -> Iterator[tupl
 
 
 def score_many(
-    lines: Iterable[str | Overlong], settings: Settings | None = None, start: int = 1
+    lines: Iterable[str | Overlong], settings: Settings | None = None, start: int = 1, explain: bool = False
 ) -> Iterator[BatchLine]:
     """Score a stream of lines lazily; a bad line yields its error and the batch goes on.
 
@@ -158,6 +158,6 @@ def score_many(
         try:
             if isinstance(text, Overlong):
                 raise text.error(named_ruleset(text.head, settings or _DEFAULT_SETTINGS))
-            yield BatchLine(number, text, score(text, settings), None)
+            yield BatchLine(number, text, score(text, settings, explain), None)
         except HandError as exc:
             yield BatchLine(number, exc.text, None, exc)

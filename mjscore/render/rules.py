@@ -17,8 +17,8 @@ def ruleset_list() -> str:
 
 def ruleset_tables(ruleset: RuleSet[Any]) -> str:
     items = tabulate(
-        [[r.name, r.local_name, r.category, r.value, r.condition] for r in ruleset.rule_rows()],
-        headers=["item", "", "kind", ruleset.unit, "condition"],
+        [[r.name, r.local_name, r.id, r.category, r.value, r.condition] for r in ruleset.rule_rows()],
+        headers=["item", "", "id", "kind", ruleset.unit, "condition"],
         tablefmt="simple",
     )
     options = tabulate(

@@ -18,8 +18,9 @@ from mjscore.settings import Settings
 
 @dataclass(frozen=True, slots=True)
 class RuleRow:
-    """A scoring item as ``mjscore rules NAME`` shows it."""
+    """A scoring item as ``mjscore rules NAME`` shows it: ``id`` is the one results name it by."""
 
+    id: str
     name: str
     local_name: str
     category: str
@@ -80,7 +81,7 @@ class RuleSet(ABC, Generic[D]):
         return tuple(self.row(r) for r in self.rules)
 
     def row(self, rule: Rule[Any, Any, Any]) -> RuleRow:
-        return RuleRow(rule.name, rule.local_name, rule.category, self.value_text(rule), rule.condition)
+        return RuleRow(rule.id, rule.name, rule.local_name, rule.category, self.value_text(rule), rule.condition)
 
     def value_text(self, rule: Rule[Any, Any, Any]) -> str:
         """What one application of a row is worth, as the table writes it."""

@@ -782,13 +782,15 @@ def test_rules_table_comes_from_the_engine_rows(run: Run, name: str) -> None:
     extra = {"baida": ["Chicken Hand", "Seven Baida"]}.get(name, [])
     assert [row.name for row in ruleset.rule_rows()[len(ruleset.rules) :]] == extra
     for row, rule in zip(ruleset.rule_rows(), ruleset.rules, strict=False):
-        assert (row.name, row.local_name, row.category, row.condition) == (
+        assert (row.id, row.name, row.local_name, row.category, row.condition) == (
+            rule.id,
             rule.name,
             rule.local_name,
             rule.category,
             rule.condition,
         )
-        assert [row.name, row.local_name, row.category, row.value, row.condition] in cells
+        # why: the id is what a result's items name a row by (README: JSON items)
+        assert [row.name, row.local_name, row.id, row.category, row.value, row.condition] in cells
     for spec in ruleset.option_specs():
         assert any(row[0] == spec.name and row[1] == spec.shown(spec.default) for row in cells)
     if ruleset.family == "baba":
@@ -817,7 +819,7 @@ def test_rules_table_comes_from_the_engine_rows(run: Run, name: str) -> None:
 )
 def test_rules_table_shows_the_values_of_the_rule_book(run: Run, name: str, item: str, value: str) -> None:
     cells = rows(run("rules", name).stdout)
-    assert [row[3] for row in cells if row and row[0] == item] == [value]
+    assert [row[4] for row in cells if row and row[0] == item] == [value]
 
 
 def test_rules_accepts_an_alias(run: Run) -> None:
@@ -1512,3 +1514,17 @@ def test_a_locale_that_cannot_write_kanji_gets_escapes_for_people_and_utf8_for_s
     data = subprocess.run([*command, "--format", "json"], check=True, capture_output=True, env=env)
     # why: JSON is for scripts: UTF-8 whatever the locale, the kanji as they are
     assert json.loads(data.stdout.decode("utf-8"))["hand"] == "baba:馬々馬々馬々場々場々O dora=場々 tsumo menzen"
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv", "table"])
+def test_batch_all_lists_every_reading_in_every_format(run: Run, fmt: str) -> None:
+    path = str(ROOT / "examples" / "riichi.txt")
+    one, two = (run("batch", path, "--all", "--format", fmt, "--jobs", jobs).stdout for jobs in ("1", "2"))
+    # why: --all is a choice of what to show, so workers show it too, in input order
+    assert one == two
+    if fmt == "json":
+        docs = [json.loads(line) for line in one.splitlines()]
+        # why: every scored hand lists its readings and keeps one (the draws list none)
+        assert all(sum(c["kept"] for c in d["candidates"]) == 1 for d in docs if d["kind"] == "win")
+    else:
+        assert ("reading" if fmt == "csv" else "readings considered") in one
