@@ -57,6 +57,7 @@ def rendered(
     lines: Lines,
     settings: Settings,
     renderer: Renderer,
+    *,
     start: int = 1,
     source: Source = NO_SOURCE,
     show_all: bool = False,
@@ -139,4 +140,4 @@ def _score_chunk(chunk: Chunk) -> list[Rendered]:
     assert _worker is not None
     settings, renderer, show_all = _worker
     source, start, lines = chunk
-    return list(rendered(lines, settings, renderer, start, source, show_all))
+    return list(rendered(lines, settings, renderer, start=start, source=source, show_all=show_all))

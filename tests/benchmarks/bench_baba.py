@@ -3,7 +3,7 @@
     python tests/benchmarks/bench_baba.py                 # the full run (about 5 minutes)
     python tests/benchmarks/bench_baba.py --quick         # fewer repetitions, no 1M-line file
 
-What it measures, against the targets of the performance issue:
+What it measures, against the project's targets for it:
 
 * throughput: ``mjscore batch FILE --format json > /dev/null`` on 100,000 hands
   (made by ``gen_baba_hands.py`` with a fixed seed), pinned to one core with

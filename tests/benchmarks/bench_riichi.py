@@ -10,7 +10,7 @@ mjscore notation and as the ``mahjong`` package's inputs (136-tile arrays, melds
 indicators, ``HandConfig`` flags). Files go to a scratch folder (``--data``),
 never into the repository, and are reused by later runs (``--fresh`` remakes them).
 
-What it measures, against the targets of the performance issue:
+What it measures, against the project's targets for it:
 
 a. scoring call, in this process pinned to one core: every hand parsed by
    ``mjscore.scoring.parse_hand`` beforehand (not timed), then

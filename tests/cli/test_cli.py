@@ -28,7 +28,7 @@ from mjscore.cli import main
 from mjscore.rulesets import RULESETS, get_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
-BRIEF = ["baba:馬馬馬場場O", "dora=場", "tsumo", "menzen"]  # the product brief's example, word by word
+FIRST_EXAMPLE = ["baba:馬馬馬場場O", "dora=場", "tsumo", "menzen"]  # the README's first example, word by word
 
 Run = Callable[..., Result]
 
@@ -63,11 +63,11 @@ def write(path: Path, text: str) -> Path:
     return path
 
 
-# --- score: the product brief's example
+# --- score: the README's first example
 
 
-def test_score_brief_example_itemised_and_payment_tables(run: Run) -> None:
-    result = run("score", *BRIEF)
+def test_score_first_example_itemised_and_payment_tables(run: Run) -> None:
+    result = run("score", *FIRST_EXAMPLE)
     assert result.exit_code == 0, result.output
     assert result.stderr == ""
     cells = rows(result.stdout)
@@ -86,11 +86,11 @@ def test_score_brief_example_itemised_and_payment_tables(run: Run) -> None:
 
 
 def test_score_words_may_come_as_one_argument(run: Run) -> None:
-    assert run("score", " ".join(BRIEF)).stdout == run("score", *BRIEF).stdout
+    assert run("score", " ".join(FIRST_EXAMPLE)).stdout == run("score", *FIRST_EXAMPLE).stdout
 
 
 def test_score_json_is_one_document(run: Run) -> None:
-    result = run("score", *BRIEF, "--format", "json")
+    result = run("score", *FIRST_EXAMPLE, "--format", "json")
     assert result.exit_code == 0
     doc = json.loads(result.stdout)  # the whole of stdout is one JSON document
     assert doc["schema"] == 2
@@ -108,7 +108,7 @@ def test_score_json_is_one_document(run: Run) -> None:
 
 
 def test_score_csv_is_a_header_and_one_row(run: Run) -> None:
-    result = run("score", *BRIEF, "--format", "csv")
+    result = run("score", *FIRST_EXAMPLE, "--format", "csv")
     assert result.exit_code == 0
     [row] = list(csv.DictReader(io.StringIO(result.stdout)))
     assert row["ok"] == "yes"
@@ -167,10 +167,10 @@ def test_score_ron_is_paid_by_the_discarder(run: Run) -> None:
 
 
 def test_score_all_lists_the_readings_considered(run: Run) -> None:
-    result = run("score", *BRIEF, "--all")
+    result = run("score", *FIRST_EXAMPLE, "--all")
     assert result.exit_code == 0
     assert "readings considered (1; -> the one scored):" in result.stdout
-    # why: the brief's hand scores 5 KOBAN (worked out in test_score_csv_is_a_header_and_one_row)
+    # why: the README's first hand scores 5 KOBAN (worked out in test_score_csv_is_a_header_and_one_row)
     assert "->     5 KOBAN  Kohtsu 馬々×3 · Kohtsu 場々×2+OBABA" in result.stdout
 
 
@@ -326,7 +326,7 @@ def test_score_needs_a_hand(run: Run) -> None:
 
 
 def test_unknown_format_is_a_usage_error(run: Run) -> None:
-    assert run("score", *BRIEF, "--format", "xml").exit_code == 2
+    assert run("score", *FIRST_EXAMPLE, "--format", "xml").exit_code == 2
 
 
 @pytest.mark.parametrize("command", [[], ["score"], ["batch"]])
@@ -375,7 +375,7 @@ baba:MNMNMN KBKBKB ron   # a comment after a hand
 baba:MNMNMN KBKBKB dora=xyz ron
 baba:MBMBMB NBNBNB ron
 """
-# why: line 2 is the brief's hand (5); line 4 has 5 cards (error at the cards, col 6); line 5 is
+# why: line 2 is the README's first hand (5); line 4 has 5 cards (error at the cards, col 6); line 5 is
 # WIN 1 + Menzen 1 = 2 (馬庭, 橋場 share no kanji); line 6 names no card (col 25); line 7 is
 # WIN 1 + Menzen 1 + Chin-itsu 2 (馬場 and 番場 share 場) = 4.
 BATCH_TOTALS = {2: 5, 4: None, 5: 2, 6: None, 7: 4}
@@ -842,13 +842,13 @@ def test_python_dash_m() -> None:
     assert help_.returncode == 0, help_.stderr
     assert "Usage:" in help_.stdout
     scored = subprocess.run(
-        [sys.executable, "-m", "mjscore", "score", *BRIEF, "--format", "json"],
+        [sys.executable, "-m", "mjscore", "score", *FIRST_EXAMPLE, "--format", "json"],
         capture_output=True,
         encoding="utf-8",
         check=False,
     )
     assert scored.returncode == 0, scored.stderr
-    assert json.loads(scored.stdout)["total"] == 5  # why: the brief's hand, as above
+    assert json.loads(scored.stdout)["total"] == 5  # why: the README's first hand, as above
 
 
 # --- --jobs
@@ -1505,7 +1505,7 @@ def test_ctrl_c_while_the_command_is_imported_ends_it_without_a_traceback() -> N
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1", "euc-jp"])
 def test_a_locale_that_cannot_write_kanji_gets_escapes_for_people_and_utf8_for_scripts(encoding: str) -> None:
     env = {**os.environ, "PYTHONIOENCODING": encoding}
-    command = [sys.executable, "-m", "mjscore", "score", *BRIEF]
+    command = [sys.executable, "-m", "mjscore", "score", *FIRST_EXAMPLE]
     table = subprocess.run(command, check=False, capture_output=True, env=env)
     # why: '·' and '々' (and kanji, under ascii and latin-1) have no code in these encodings: written as escapes,
     # not a UnicodeEncodeError traceback

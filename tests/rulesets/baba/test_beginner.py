@@ -25,10 +25,10 @@ def case(id: str, line: str, expected: dict[str, int], total: int, **tags: tuple
 
 
 CASES = [
-    # why: the brief's hand under Beginner rules: 馬々×3 + 場々×2+O = two Kohtsu -> WIN 1; chip 場々 matches the
+    # why: the README's first hand under Beginner rules: 馬々×3 + 場々×2+O = two Kohtsu -> WIN 1; chip 場々 matches the
     #      two real 場々 (OBABA does not count) -> DORAYAKI 2; no Menzen and no Hon-itsu in Beginner; total 3
     case(
-        "brief-hand",
+        "readme-hand",
         "baba-beginner:馬馬馬場場O dora=場 tsumo",
         {"win": 1, "dorayaki": 2},
         3,
@@ -162,7 +162,7 @@ def test_beginner_has_no_santoitsu_option() -> None:
 @pytest.mark.parametrize(
     ("line", "player_rows", "pot", "received"),
     [
-        # why: the brief's hand is 3 KOBAN in Beginner; tsumo, 4 players -> 3 others pay 3 each = 9
+        # why: the README's first hand is 3 KOBAN in Beginner; tsumo, 4 players -> 3 others pay 3 each = 9
         pytest.param("baba-beginner:馬馬馬場場O dora=場 tsumo", [3, 3, 3], 0, 9, id="tsumo-4"),
         # why: tsumo, players=3 -> 2 x 3 = 6
         pytest.param("baba-beginner:馬馬馬場場O dora=場 tsumo players=3", [3, 3], 0, 6, id="tsumo-3"),

@@ -52,11 +52,11 @@ CASES = [
         applies=("win", "menzen"),
         absent=("chin-itsu",),
     ),
-    # why: the brief's example. 馬々×3 + 場々×2+O = two Kohtsu -> WIN 1; chip 場々 matches the two real 場々
+    # why: the README's first example. 馬々×3 + 場々×2+O = two Kohtsu -> WIN 1; chip 場々 matches the two real 場々
     #      (the OBABA does not count, obaba_dora=off) -> DORAYAKI 2; no open meld -> Menzen 1; every non-OBABA
     #      card contains 々 and there is one OBABA -> Hon-itsu 1; total 5
     case(
-        "brief-example",
+        "readme-example",
         "baba:馬馬馬場場O dora=場 tsumo menzen",
         {"win": 1, "dorayaki": 2, "menzen": 1, "hon-itsu": 1},
         5,
@@ -494,7 +494,7 @@ def test_expert_near_miss_is_not_winning(line: str) -> None:
 
 @pytest.mark.parametrize("wild", ["O", "*", "お", "婆"])
 def test_obaba_spellings(wild: str) -> None:
-    # why: O, *, お (and 婆, no deck kanji) all write OBABA, so each line is the brief's example:
+    # why: O, *, お (and 婆, no deck kanji) all write OBABA, so each line is the README's first example:
     #      WIN 1, DORAYAKI 2, Menzen 1, Hon-itsu 1; total 5
     result = score(f"baba:馬馬馬場場{wild} dora=場 tsumo menzen")
     assert itemised(result) == {"win": 1, "dorayaki": 2, "menzen": 1, "hon-itsu": 1}
@@ -568,23 +568,23 @@ def test_chin_itsu_two_kanji_counted_once(tmp_path: Path) -> None:
 
 # --- payments (docs/rules/baba.md §6) ----------------------------------------------------
 
-BRIEF = "baba:馬馬馬場場O dora=場"  # a 5 KOBAN hand (see brief-example above)
+FIRST = "baba:馬馬馬場場O dora=場"  # a 5 KOBAN hand (see readme-example above)
 
 PAYMENTS = [
     # why: tsumo, 4 players (default): the three others pay the total 5 each -> received 15
-    pytest.param(f"{BRIEF} tsumo", [5, 5, 5], 0, 15, id="tsumo-4-players"),
+    pytest.param(f"{FIRST} tsumo", [5, 5, 5], 0, 15, id="tsumo-4-players"),
     # why: tsumo, players=3: the two others pay 5 each -> received 10
-    pytest.param(f"{BRIEF} tsumo players=3", [5, 5], 0, 10, id="tsumo-3-players"),
+    pytest.param(f"{FIRST} tsumo players=3", [5, 5], 0, 10, id="tsumo-3-players"),
     # why: ron, 4 players: the discarder pays 5, the two others pay 0 -> received 5
-    pytest.param(f"{BRIEF} ron", [5, 0, 0], 0, 5, id="ron-4-players"),
+    pytest.param(f"{FIRST} ron", [5, 0, 0], 0, 5, id="ron-4-players"),
     # why: ron, 3 players: the discarder pays 5, the other player 0 -> received 5
-    pytest.param(f"{BRIEF} ron players=3", [5, 0], 0, 5, id="ron-3-players"),
+    pytest.param(f"{FIRST} ron players=3", [5, 0], 0, 5, id="ron-3-players"),
     # why: tsumo with pot=2: 3 x 5 from the players, and the pot's 2 on its own row -> received 17
-    pytest.param(f"{BRIEF} tsumo pot=2", [5, 5, 5], 2, 17, id="tsumo-with-pot"),
+    pytest.param(f"{FIRST} tsumo pot=2", [5, 5, 5], 2, 17, id="tsumo-with-pot"),
     # why: ron, 3 players, pot=3: discarder 5, other 0, pot 3 -> received 8
-    pytest.param(f"{BRIEF} ron players=3 pot=3", [5, 0], 3, 8, id="ron-with-pot"),
+    pytest.param(f"{FIRST} ron players=3 pot=3", [5, 0], 3, 8, id="ron-with-pot"),
     # why: pot=0 is an empty pot: no pot row; ron -> 5
-    pytest.param(f"{BRIEF} ron pot=0", [5, 0, 0], 0, 5, id="ron-empty-pot"),
+    pytest.param(f"{FIRST} ron pot=0", [5, 0, 0], 0, 5, id="ron-empty-pot"),
 ]
 
 
@@ -605,7 +605,7 @@ def test_payments(line: str, player_rows: list[int], pot: int, received: int) ->
 
 def test_ron_names_the_discarder() -> None:
     # why: on a ron only the discarder pays the total (5); every other row is 0
-    result = score(f"{BRIEF} ron")
+    result = score(f"{FIRST} ron")
     paying = [p.payer for p in result.payments if p.amount]
     assert paying == ["discarder"]
 

@@ -58,7 +58,7 @@ CASES = [
     # --- card count ----------------------------------------------------------
     # why: docs/notation.md's example: 2 cards (6 needed) and no tsumo/ron -> card-count at the cards, win-missing
     #      for the whole line; listed in column order
-    bad("card-count-brief", "baba:馬場馬場", ("win-missing", 0), ("card-count", "馬場")),
+    bad("card-count-readme", "baba:馬場馬場", ("win-missing", 0), ("card-count", "馬場")),
     # why: 7 cards without a KAN (a concealed four is no KAN) -> card-count
     bad("seven-without-kan", "baba:馬場馬場馬場馬庭馬庭馬庭O tsumo", ("card-count", "馬場")),
     # why: a KAN hand holds 7 cards; 4 + 2 = 6 -> card-count at the first card group (the KAN)
@@ -202,5 +202,5 @@ def test_upper_case_win_word_is_an_unknown_word() -> None:
 
 
 def test_a_good_line_has_no_problem() -> None:
-    # the control: the brief's example scores (5 KOBAN, see test_expert.py) and raises nothing
+    # the control: the README's first example scores (5 KOBAN, see test_expert.py) and raises nothing
     assert score("baba:馬馬馬場場O dora=場 tsumo menzen").total == 5
