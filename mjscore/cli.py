@@ -125,7 +125,7 @@ def common_options(command: F) -> F:
     )(command)
     command = click.option(
         "--deck",
-        type=click.Path(exists=True, dir_okay=False, path_type=Path),
+        type=click.Path(path_type=Path),
         help="A BABA deck file (TOML) to use instead of the built-in one.",
     )(command)
     command = click.option(
@@ -297,7 +297,7 @@ def _size(path: str) -> int | None:
 
 @main.command()
 @click.argument("name", required=False)
-@click.option("--deck", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="A BABA deck file.")
+@click.option("--deck", type=click.Path(path_type=Path), help="A BABA deck file.")
 def rules(name: str | None, deck: Path | None) -> None:
     """List the rule sets, or show one rule set's scoring table and options.
 

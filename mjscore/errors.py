@@ -83,7 +83,7 @@ def not_utf8(byte: int, where: str = "") -> str:
     """What text that is not UTF-8 is told: the first byte that cannot be read (and where, when
     no column says it)."""
     at = f" at {where}" if where else ""
-    return f"not UTF-8 text: byte 0x{byte:02x}{at} cannot be read (save the file as UTF-8)"
+    return f"not UTF-8 text: byte 0x{byte:02x}{at} cannot be read (write it as UTF-8)"
 
 
 def file_not_utf8(exc: UnicodeDecodeError) -> str:
@@ -97,8 +97,16 @@ def _with_caret(text: str, col: int, message: str) -> str:
     from wcwidth import wcswidth
 
     shown = text.replace("\t", " ")  # a tab is one column; wcswidth has no width for it
-    width = max(wcswidth(printable(shown[: col - 1])), 0)
-    return f"{message}\n  {printable(shown)}\n  {' ' * width}^"
+    # a long line is shown around the column, not whole (a line may hold thousands of words)
+    start = max(0, col - 1 - CARET_BEFORE)
+    end = start + CARET_WIDTH
+    before = ("…" if start else "") + shown[start : col - 1]
+    line = before + shown[col - 1 : end] + ("…" if end < len(shown) else "")
+    width = max(wcswidth(printable(before)), 0)
+    return f"{message}\n  {printable(line)}\n  {' ' * width}^"
+
+
+CARET_BEFORE, CARET_WIDTH = 60, 160  # characters of a long line shown before its column, and in all
 
 
 # What must not reach a terminal or a line of output as it is: C0 controls, DEL and C1 controls

@@ -46,12 +46,16 @@ def load_settings(rules: str | None = None, deck: Path | None = None) -> Setting
     """Settings from ``--rules`` (a rule-set name or a TOML file), else the
     ``MJSCORE_RULES`` environment variable, and ``--deck``.
 
-    The value names a file when it ends in .toml, holds a path separator or names a file
-    that exists; else it names a rule set (no name holds a '.' or a '/')."""
+    A rule set's name or alias names that rule set (a file of that name is ./NAME); any other
+    value names a file when it ends in .toml, holds a path separator or names a file that
+    exists; else it is a rule set's name mistyped, told as such."""
+    from mjscore.rulesets import is_ruleset_name
+
     given = rules or os.environ.get(ENV_RULES) or None
     if given is None:
         return Settings(deck_path=deck)
-    if given.endswith(".toml") or os.sep in given or os.path.isfile(given):  # isfile: False for a bad name
+    is_file = given.endswith(".toml") or os.sep in given or os.path.isfile(given)  # isfile: False for a bad name
+    if is_file and not is_ruleset_name(given):
         return _from_file(Path(given), deck)
     source = "--rules" if rules else f"${ENV_RULES}"
     return Settings(ruleset=given, deck_path=deck, source=source, ruleset_from=source)

@@ -227,7 +227,7 @@ class Tally:
         return self.scored + self.failed
 
     def __str__(self) -> str:
-        return f"{self.hands} hands, {self.scored} scored, {self.failed} failed"
+        return f"{self.hands} hand{'' if self.hands == 1 else 's'}, {self.scored} scored, {self.failed} failed"
 
 
 class BatchRun:

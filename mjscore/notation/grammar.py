@@ -99,6 +99,10 @@ mpsz_hand = (pp.OneOrMore(mpsz_group) + pp.ZeroOrMore(mpsz_item)).set_name("mpsz
 draw_word = pp.Regex(DRAW_RE).set_name("draw").set_parse_action(_tag("draw"))
 exhaustive_draw = (draw_word + pp.ZeroOrMore(mpsz_item)).set_name("exhaustive draw")
 mpsz_body = (exhaustive_draw | mpsz_hand).set_name("mpsz body").parse_with_tabs()
+# What a line that does not start with a hand is told: the hand in words, not the element's name
+# (streamlined first: streamlining writes the message from the name again).
+mpsz_body.streamline().errmsg = "Expected a hand: tiles such as 123m456p, or the word draw"
+baba_body.streamline().errmsg = "Expected a hand: cards such as 馬場 or MB"
 
 # Where the fast reader stopped (``tokens.FastRead.resume``), the grammar takes over in the same
 # state: card groups read, more may follow ("hand"), or items read, only items may follow ("items").

@@ -46,6 +46,11 @@ def __getattr__(attr: str) -> tuple[type[RuleSet[Any]], ...]:
     raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
 
 
+def is_ruleset_name(name: str) -> bool:
+    """``name`` is a rule set's name or alias, in any case (no rule set is loaded to tell)."""
+    return name.strip().lower() in _LOOKUP
+
+
 def find_ruleset(name: str) -> type[RuleSet[Any]] | None:
     """The rule set class for a name or alias (any case), or None."""
     found = _LOOKUP.get(name.strip().lower())
@@ -75,4 +80,4 @@ def unknown_ruleset(name: str, col: int = 0) -> Problem:
     return Problem("unknown-ruleset", f"unknown rule set {quoted(name)}{hint} (available: {known})", col)
 
 
-__all__ = ["REGISTRY", "RuleSet", "all_rulesets", "find_ruleset", "get_ruleset", "unknown_ruleset"]
+__all__ = ["REGISTRY", "RuleSet", "all_rulesets", "find_ruleset", "get_ruleset", "is_ruleset_name", "unknown_ruleset"]

@@ -496,9 +496,7 @@ def test_a_rules_or_deck_file_that_is_not_utf8_is_a_usage_error(run: Run, tmp_pa
     result = run("score", "baba:MBMBMB NBNBNB ron", option, str(path))
     assert result.exit_code == 2
     # why: the 0xff follows '[baba]' (6 bytes), a newline and 'players = "' (11): byte offset 18.
-    assert (
-        f"{path}: not UTF-8 text: byte 0xff at byte offset 18 cannot be read (save the file as UTF-8)" in result.stderr
-    )
+    assert f"{path}: not UTF-8 text: byte 0xff at byte offset 18 cannot be read (write it as UTF-8)" in result.stderr
 
 
 def test_batch_missing_file_is_a_usage_error(run: Run, tmp_path: Path) -> None:
@@ -756,7 +754,25 @@ def test_invalid_deck_is_a_usage_error(run: Run, tmp_path: Path, text: str, mess
 def test_missing_deck_file_is_a_usage_error(run: Run, tmp_path: Path) -> None:
     result = run("score", "baba:MBMBMB NBNBNB ron", "--deck", str(tmp_path / "nothere.toml"))
     assert result.exit_code == 2
-    assert "does not exist" in result.stderr
+    assert f"cannot read deck file '{tmp_path / 'nothere.toml'}': No such file or directory" in result.stderr
+
+
+def test_a_deck_path_is_quoted_bounded(run: Run) -> None:
+    result = run("score", "baba:MBMBMB NBNBNB ron", "--deck", "a/" * 30_000)
+    # why: a path of any length is quoted by its start (click's own check once echoed all 60,000 characters)
+    assert result.exit_code == 2
+    assert "cannot read deck file 'a/a/" in result.stderr and len(result.stderr) < 1_000
+
+
+def test_rules_naming_a_rule_set_is_that_rule_set_even_beside_a_file_of_that_name(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "baba", "notes, not TOML\n")
+    result = run("score", "馬馬馬場場O dora=場 tsumo menzen", "--rules", "baba")
+    # why: a name of a rule set means the rule set (a file of that name is ./baba); the README's first hand: 5
+    assert result.exit_code == 0
+    assert "total per payer                     5" in result.stdout
 
 
 # --- rules
@@ -904,7 +920,7 @@ def test_batch_messages_show_control_characters_escaped(run: Run, tmp_path: Path
     assert not _CONTROL_CHARS.search(result.stderr), result.stderr
     name = str(path).replace(CONTROLS, CONTROLS_SHOWN)
     assert result.stderr.startswith(f"{name}:1:20: ")  # why: at the ']' after the ESC (column 19)
-    assert result.stderr.endswith(f"{name}: 1 hands, 0 scored, 1 failed\n")
+    assert result.stderr.endswith(f"{name}: 1 hand, 0 scored, 1 failed\n")
 
 
 def test_usage_errors_show_control_characters_escaped(run: Run) -> None:
@@ -1148,7 +1164,7 @@ def test_batch_reads_several_files_and_stdin_in_order(run: Run, tmp_path: Path) 
         f"{first}:2:6: a BABA hand holds 6 cards (7 with a KAN); 5 given [card-count]",
         f"{first}: 2 hands, 1 scored, 1 failed",
         f"{second}: 0 hands, 0 scored, 0 failed",
-        "<stdin>: 1 hands, 1 scored, 0 failed",
+        "<stdin>: 1 hand, 1 scored, 0 failed",
         "3 files: 3 hands, 2 scored, 1 failed",
     ]
 
@@ -1169,8 +1185,8 @@ def test_the_same_file_twice_is_counted_twice(run: Run, tmp_path: Path) -> None:
     result = run("batch", str(path), str(path))
     assert result.exit_code == 0
     assert result.stderr.splitlines()[-3:] == [
-        f"{path}: 1 hands, 1 scored, 0 failed",
-        f"{path}: 1 hands, 1 scored, 0 failed",
+        f"{path}: 1 hand, 1 scored, 0 failed",
+        f"{path}: 1 hand, 1 scored, 0 failed",
         "2 files: 2 hands, 2 scored, 0 failed",
     ]
 
@@ -1202,7 +1218,7 @@ def test_an_input_that_fails_while_read_is_reported_and_the_batch_goes_on(run: R
     assert result.exit_code == 1  # why: an input problem
     lines = result.stderr.splitlines()
     assert lines[0] == "/proc/self/mem: cannot read: Input/output error"
-    assert lines[-1] == "2 files: 1 hands, 1 scored, 0 failed"
+    assert lines[-1] == "2 files: 1 hand, 1 scored, 0 failed"
 
 
 # --- the progress bar: drawn on a terminal (a pseudo-terminal here), never mixed with anything
@@ -1528,3 +1544,11 @@ def test_batch_all_lists_every_reading_in_every_format(run: Run, fmt: str) -> No
         assert all(sum(c["kept"] for c in d["candidates"]) == 1 for d in docs if d["kind"] == "win")
     else:
         assert ("reading" if fmt == "csv" else "readings considered") in one
+
+
+@pytest.mark.parametrize("line", ["", "drawn", "riichi: # a comment"])
+def test_a_line_without_a_hand_says_what_a_hand_is(run: Run, line: str) -> None:
+    result = run("score", line)
+    # why: the grammar's element names ("mpsz body") mean nothing to a player
+    assert "expected a hand: tiles such as 123m456p, or the word draw" in result.stderr
+    assert "mpsz" not in result.stderr

@@ -293,4 +293,5 @@ def test_batch_on_any_text_accounts_for_every_line(lines: list[str]) -> None:
     assert [d["line"] for d in docs] == expected
     failed = sum(not d["ok"] for d in docs)
     assert result.exit_code == (1 if failed else 0)
-    assert result.stderr.endswith(f"<stdin>: {len(docs)} hands, {len(docs) - failed} scored, {failed} failed\n")
+    hands = f"{len(docs)} hand{'' if len(docs) == 1 else 's'}"
+    assert result.stderr.endswith(f"<stdin>: {hands}, {len(docs) - failed} scored, {failed} failed\n")

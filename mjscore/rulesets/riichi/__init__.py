@@ -16,7 +16,7 @@ from operator import attrgetter
 from typing import ClassVar, NamedTuple
 
 from mjscore.engine import apply_rules
-from mjscore.errors import Problem
+from mjscore.errors import Problem, quoted
 from mjscore.hand import Group, MeldKind, Win, bracketed
 from mjscore.notation.build import Items, fail, gather_items, other_flags, read_count, read_win
 from mjscore.notation.tokens import MPSZ_FLAGS, Token
@@ -296,7 +296,9 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
             letters = value.upper().split(",") if key in items.values else []
             bad = [x for x in letters if x not in WIND_OF_SEAT]  # "" too: tenpai= and tenpai=E,,W name no seat
             if bad or len(set(letters)) != len(letters):
-                problems.append(Problem("bad-value", f"{key}= lists seats once each, e.g. {key}=E,W", col))
+                message = f"{key}= lists seat letters (E, S, W, N) once each, e.g. {key}=E,W"
+                shown = f"; not {quoted(value)}" if value else ""
+                problems.append(Problem("bad-value", message + shown, col))
             seats[key] = [WIND_OF_SEAT[x] for x in letters if x in WIND_OF_SEAT]
         if "nagashi" in items.values and "tenpai" in items.values:
             problems.append(
