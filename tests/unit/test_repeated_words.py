@@ -153,8 +153,9 @@ def test_every_message_quotes_a_long_value_by_its_start(line: str, code: str) ->
 
 def test_a_long_line_is_shown_around_the_column_under_its_caret() -> None:
     line = f"{WIN} " + "riichi " * 3000 + "xyzzy"
-    error = pytest.raises(HandError, score, line).value
-    shown = error.describe()
+    with pytest.raises(HandError) as caught:
+        score(line)
+    shown = caught.value.describe()
     # why: the caret display shows a window of the line around the fault, not all 21,000 characters,
     # and the caret stands under the word the problem is about
     assert len(shown) < 1_000
