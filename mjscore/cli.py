@@ -170,8 +170,9 @@ def main() -> None:
 
     A hand is one line: an optional rule-set prefix (riichi: is the default;
     hana:, baida:, baba:, baba-beginner:), the tiles or cards, then items such
-    as tsumo, ron, riichi, seat=E, dora=4p. See README.md for the notation; `mjscore rules
-    NAME` lists what scores and the rule options.
+    as tsumo, ron, riichi, seat=E, dora=4p. The project's README and
+    docs/notation.md describe the notation; `mjscore rules NAME` lists what
+    scores and the rule options.
     """
 
 
