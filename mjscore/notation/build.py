@@ -85,6 +85,7 @@ def gather_items(
     items = Items({}, {}, {}, [])
     seen: set[str] = set()
     repeats: dict[str, list[Token]] = {}  # an item given again: its copies after the first
+    unknown: dict[str, int] = {}  # an unknown word: its problem's place in items.problems
     for tok in tokens:
         tag = tok.tag
         name = tok.text.lower()
@@ -110,8 +111,15 @@ def gather_items(
                 items.problems.append(Problem("bad-value", str(exc), value_col))
         else:
             word = tok.text + ("=" if tag == "option" else "")
+            unknown[name] = len(items.problems)
             items.problems.append(unknown_word(word, known_words(flags, keys, specs), col))
-    items.problems += [_repeated(copies) for copies in repeats.values()]
+    for name, copies in repeats.items():
+        if name in unknown:  # one problem for the word, which says how often it is given
+            at = unknown[name]
+            problem = items.problems[at]
+            items.problems[at] = replace(problem, message=f"{problem.message}; given {_times(len(copies) + 1)}")
+        else:
+            items.problems.append(_repeated(copies))
     return items
 
 
