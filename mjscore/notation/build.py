@@ -47,13 +47,16 @@ def tokenize(text: str, family: str, start: int) -> list[Token]:
 
     resume = fast_read(family, text, start).resume(start)
     try:
-        return parse_structured(family, text, start, resume)  # from where the fast reader stopped
+        tokens = parse_structured(family, text, start, resume)  # from where the fast reader stopped
     except pp.ParseBaseException as exc:
         hint = _HINTS.get(family)
         message = _expected(exc)
         if hint and hint[0].search(text, start):
             message += f"; {hint[1]}"
         raise NotationError(text, resume[1] + exc.loc + 1, message) from None
+    if resume[0] != "body":  # the two read alike, so the rest never reads: if it did, read the whole body
+        return parse_structured(family, text, start)
+    return tokens
 
 
 def _expected(exc: ParseBaseException) -> str:

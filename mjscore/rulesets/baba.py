@@ -355,11 +355,10 @@ class BabaBeginner(RuleSet[BabaDeal]):
         """Every reason this hand cannot exist under these rules, each at the word or card it is
         about (``cards``: the hand's tokens; the count is at the first)."""
         problems = []
-        kans = [
-            tok.loc + 1
-            for tok, m in zip([t for t in cards if t.tag != "cards"], hand.melds, strict=True)
-            if m.size == 4
-        ]
+        kans: list[int] = []  # the columns of the KANs
+        if any(m.size == 4 for m in hand.melds):
+            melds = [t for t in cards if t.tag != "cards"]  # a token a meld: a hand is checked once all are read
+            kans = [tok.loc + 1 for tok, m in zip(melds, hand.melds, strict=True) if m.size == 4]
         if kans and not self.allows_kan:
             problems.append(Problem("no-kan", "Beginner rules have no KAN (use baba: for Expert rules)", kans[0]))
         if len(kans) > 1:
