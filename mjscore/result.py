@@ -213,7 +213,7 @@ class ScoreResult:
             "kind": self.kind,
             "ruleset": self.ruleset,
             "hand": self.hand,
-            "context": self.context,
+            "context": _copied(self.context),
             "items": [x.to_dict() for x in self.lines],
             "unit": self.unit or None,
             "total": self.total,
@@ -253,6 +253,15 @@ def error_document(error: HandError, *, line: int = 0, source: str = "") -> dict
         "ruleset": error.ruleset,
         "hand": error.text,
         "errors": [p.to_dict() for p in error.problems],
+    }
+
+
+def _copied(context: Mapping[str, object]) -> dict[str, object]:
+    """A context as a document holds it: a copy, its lists and option values copied too (a
+    context nests one level), so that a document changed by its reader leaves the result be."""
+    return {
+        k: dict(v) if isinstance(v, Mapping) else list(v) if isinstance(v, list | tuple) else v
+        for k, v in context.items()
     }
 
 

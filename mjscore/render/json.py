@@ -13,20 +13,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
 
 from mjscore.errors import UNPRINTABLE, HandError
 from mjscore.result import ScoreResult, error_document
 
-
-def _plain(o: object) -> object:
-    if isinstance(o, Mapping):  # a read-only mapping (a result's context, its options)
-        return dict(o)
-    raise TypeError(f"Object of type {type(o).__name__} is not JSON serializable")
-
-
 # A result holds no cycles, so the encoder need not look for them.
-_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False, default=_plain).encode
+_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 
 def _escaped(match: re.Match[str]) -> str:

@@ -38,3 +38,13 @@ def test_every_kind_of_result_pickles_and_hashes(line: str) -> None:
     # once was a read-only mapping, which does neither
     assert pickle.loads(pickle.dumps(result)) == result
     assert hash(result) == hash(pickle.loads(pickle.dumps(result)))
+
+
+def test_a_document_is_the_readers_to_change() -> None:
+    result = score(HAND)
+    doc = result.to_dict()
+    doc["context"]["options"]["aka"] = True
+    doc["context"]["flags"].append("ippatsu")
+    # why: results are frozen values; a document shared its context's dicts and lists with the result
+    assert result.to_dict()["context"] == score(HAND).to_dict()["context"]
+    assert result.context["flags"] == ["riichi"]
