@@ -51,69 +51,70 @@ class CsvRenderer:
     def result(self, number: int, result: ScoreResult, show_all: bool = False, source: str = "") -> str:
         s = result.summary
         deltas, pools = result.settled()
-        row = {
-            "source": source,
-            "line": number or "",
-            "ok": "yes",
-            "ruleset": result.ruleset,
-            "kind": result.kind,
-            "hand": result.hand,
-            "reading": result.reading,
-            "win": result.context.get("win", ""),
-            "winner": result.winner or "",
-            "han": _blank(s and s.han),
-            "fu": _blank(s and s.fu),
-            "limit": _blank(s and s.limit),
-            "hand_value": _blank(s and s.hand_value),
-            "total": _blank(result.total),
-            "unit": result.unit,
-            "payment_unit": result.paid_in,
-            "received": _blank(result.received),
-            **{f"delta_{seat}": deltas.get(seat, "") for seat in SEATS},
-            "deltas": _changes(deltas),
-            "pools": _changes(pools),
-            "items": _items(result.lines),
-        }
-        rows = [_row(tuple(row.get(column, "") for column in COLUMNS))]
+        row = _record(
+            source,
+            number,
+            result.ruleset,
+            "yes",
+            kind=result.kind,
+            hand=result.hand,
+            reading=result.reading,
+            win=result.context.get("win", ""),
+            winner=result.winner,
+            han=s and s.han,
+            fu=s and s.fu,
+            limit=s and s.limit,
+            hand_value=s and s.hand_value,
+            total=result.total,
+            unit=result.unit,
+            payment_unit=result.paid_in,
+            received=result.received,
+            **{f"delta_{seat}": deltas.get(seat) for seat in SEATS},
+            deltas=_changes(deltas),
+            pools=_changes(pools),
+            items=_items(result.lines),
+        )
+        rows = [row]
         if show_all:
             rows += [self._reading(number, source, result, c) for c in result.candidates]
         return "\n".join(rows)
 
     def _reading(self, number: int, source: str, result: ScoreResult, c: Candidate) -> str:
-        row = {
-            "source": source,
-            "line": number or "",
-            "ok": "yes",
-            "ruleset": result.ruleset,
-            "kind": "reading",
-            "hand": result.hand,
-            "reading": c.reading,
-            "hand_value": c.hand_value,
-            "total": c.total,
-            "unit": result.unit,
-            "payment_unit": result.paid_in,
-            "items": _items(c.lines),
-            "kept": "yes" if c.kept else "no",
-        }
-        return _row(tuple(row.get(column, "") for column in COLUMNS))
+        return _record(
+            source,
+            number,
+            result.ruleset,
+            "yes",
+            kind="reading",
+            hand=result.hand,
+            reading=c.reading,
+            hand_value=c.hand_value,
+            total=c.total,
+            unit=result.unit,
+            payment_unit=result.paid_in,
+            items=_items(c.lines),
+            kept="yes" if c.kept else "no",
+        )
 
     def error(self, number: int, error: HandError, source: str = "") -> str | None:
-        row = {
-            "source": source,
-            "line": number or "",
-            "ok": "no",
-            "ruleset": error.ruleset or "",
-            "kind": "error",
-            "hand": printable(error.text),  # as typed, control characters escaped (it may be shown on a terminal)
-            "error_code": ";".join(p.code for p in error.problems),
-            "error_col": ";".join(str(p.col) for p in error.problems),
-            "error": "; ".join(p.message for p in error.problems),
-        }
-        return _row(tuple(row.get(column, "") for column in COLUMNS))
+        return _record(
+            source,
+            number,
+            error.ruleset,
+            "no",
+            kind="error",
+            hand=printable(error.text),  # as typed, control characters escaped (it may be shown on a terminal)
+            error_code=";".join(p.code for p in error.problems),
+            error_col=";".join(str(p.col) for p in error.problems),
+            error="; ".join(p.message for p in error.problems),
+        )
 
 
-def _blank(value: object) -> object:
-    return "" if value is None else value
+def _record(source: str, number: int, ruleset: str | None, ok: str, **fields: object) -> str:
+    """One row: where the line is from, its rule set, whether it scored (yes / no), and ``fields``
+    by column (a column not given, or None, is blank)."""
+    row = {"source": source, "line": number or "", "ok": ok, "ruleset": ruleset, **fields}
+    return _row(tuple("" if row.get(column) is None else row[column] for column in COLUMNS))
 
 
 def _changes(net: dict[str, int]) -> str:
