@@ -14,13 +14,15 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from mjscore.result import ScoreLine
 
-R = TypeVar("R")  # the reading type of a rule set
-C = TypeVar("C")  # its context (win kind, chips, seats ...)
-Opt = TypeVar("Opt")  # its options
+# A row only takes these in (its predicate's arguments): a row written for riichi's options
+# serves a rule set whose options extend them (hana), hence contravariant.
+R_contra = TypeVar("R_contra", contravariant=True)  # the reading type of a rule set
+C_contra = TypeVar("C_contra", contravariant=True)  # its context (win kind, chips, seats ...)
+Opt_contra = TypeVar("Opt_contra", contravariant=True)  # its options
 
 
 @dataclass(frozen=True, slots=True)
-class Rule(Generic[R, C, Opt]):
+class Rule(Generic[R_contra, C_contra, Opt_contra]):
     """One scoring item.
 
     ``value`` is what one application is worth; ``value_open`` the same on an
@@ -33,16 +35,16 @@ class Rule(Generic[R, C, Opt]):
     category: str
     value: int
     condition: str
-    predicate: Callable[[R, C, Opt], int]
+    predicate: Callable[[R_contra, C_contra, Opt_contra], int]
     supersedes: tuple[str, ...] = ()
     value_open: int | None = None
-    detail: Callable[[R, C, Opt], str] | None = None
+    detail: Callable[[R_contra, C_contra, Opt_contra], str] | None = None
     # A feature the predicate needs: when the caller's features lack it, the
     # predicate is not asked (a necessary condition worked out once per reading).
     gate: str = ""
     # What one application is worth when the options or the situation decide it
     # (Baida's assumed values, Big Crane's 100 or 10); ``value`` then only orders the row.
-    value_of: Callable[[R, C, Opt], int] | None = None
+    value_of: Callable[[R_contra, C_contra, Opt_contra], int] | None = None
     # The line of one plain application (no detail), closed and open: made once, shared by every hand.
     _once: tuple[ScoreLine, ScoreLine] = field(init=False, repr=False, compare=False)
 
@@ -62,18 +64,18 @@ class Rule(Generic[R, C, Opt]):
         return ScoreLine(self.id, self.name, self.local_name, count, count * self.worth(is_open), detail)
 
 
-class RuleBook(Generic[R, C, Opt]):
+class RuleBook(Generic[R_contra, C_contra, Opt_contra]):
     """A rule table that remembers, for each (features, open) a caller has met,
     which rows are worth asking: a batch meets few distinct combinations."""
 
     __slots__ = ("_asked", "rules")
     _LIMIT = 4096  # combinations remembered; past it the memo starts again
 
-    def __init__(self, rules: Sequence[Rule[R, C, Opt]]) -> None:
+    def __init__(self, rules: Sequence[Rule[R_contra, C_contra, Opt_contra]]) -> None:
         self.rules = tuple(rules)
-        self._asked: dict[tuple[frozenset[str], bool], tuple[Rule[R, C, Opt], ...]] = {}
+        self._asked: dict[tuple[frozenset[str], bool], tuple[Rule[R_contra, C_contra, Opt_contra], ...]] = {}
 
-    def asked(self, features: frozenset[str], is_open: bool) -> tuple[Rule[R, C, Opt], ...]:
+    def asked(self, features: frozenset[str], is_open: bool) -> tuple[Rule[R_contra, C_contra, Opt_contra], ...]:
         key = (features, is_open)
         found = self._asked.get(key)
         if found is None:
@@ -83,7 +85,9 @@ class RuleBook(Generic[R, C, Opt]):
         return found
 
 
-def _asked(rules: Sequence[Rule[R, C, Opt]], features: frozenset[str], is_open: bool) -> tuple[Rule[R, C, Opt], ...]:
+def _asked(
+    rules: Sequence[Rule[R_contra, C_contra, Opt_contra]], features: frozenset[str], is_open: bool
+) -> tuple[Rule[R_contra, C_contra, Opt_contra], ...]:
     """Rows whose gate is among ``features``, or ungated; closed-only rows only on a closed hand."""
     return tuple(
         rule for rule in rules if (not rule.gate or rule.gate in features) and not (is_open and rule.value_open == 0)
@@ -91,10 +95,10 @@ def _asked(rules: Sequence[Rule[R, C, Opt]], features: frozenset[str], is_open: 
 
 
 def apply_rules(
-    book: RuleBook[R, C, Opt],
-    reading: R,
-    ctx: C,
-    options: Opt,
+    book: RuleBook[R_contra, C_contra, Opt_contra],
+    reading: R_contra,
+    ctx: C_contra,
+    options: Opt_contra,
     *,
     is_open: bool,
     features: frozenset[str] = frozenset(),
@@ -105,7 +109,7 @@ def apply_rules(
     open hand are skipped without asking their predicate.
     """
     asked = book.asked(features, is_open)
-    hits: list[tuple[Rule[R, C, Opt], int]] = []
+    hits: list[tuple[Rule[R_contra, C_contra, Opt_contra], int]] = []
     beaten: set[str] = set()
     for rule in asked:
         count = rule.predicate(reading, ctx, options)
@@ -138,7 +142,7 @@ def flag_is_set(name: str) -> Callable[[Any, Flagged, Any], int]:
     return lambda _reading, ctx, _options: name in ctx.flags
 
 
-def check_rule_table(rules: Sequence[Rule[R, C, Opt]]) -> None:
+def check_rule_table(rules: Sequence[Rule[R_contra, C_contra, Opt_contra]]) -> None:
     """Ids are unique and every conflict names a real row (run by the tests)."""
     ids = [r.id for r in rules]
     if len(ids) != len(set(ids)):

@@ -10,7 +10,7 @@ from typing import IO, Any
 from mjscore.errors import QUOTE_LIMIT, HandError, Problem, not_utf8
 from mjscore.notation.build import fail, split_prefix, tokenize
 from mjscore.result import ScoreResult
-from mjscore.rulesets import RuleSet, find_ruleset, get_ruleset, unknown_ruleset
+from mjscore.rulesets import AnyRuleSet, find_ruleset, get_ruleset, unknown_ruleset
 from mjscore.settings import Settings
 
 _DEFAULT_SETTINGS = Settings()
@@ -20,7 +20,7 @@ _DEFAULT_SETTINGS = Settings()
 class ParsedHand:
     """A line read and checked by its rule set, ready for ``ruleset.evaluate``."""
 
-    ruleset: RuleSet[Any]
+    ruleset: AnyRuleSet
     deal: Any
 
 

@@ -17,12 +17,11 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
 
 import pyparsing as pp
 
 from mjscore.notation.grammar import BODIES, ELEMENTS, ruleset_prefix
-from mjscore.rulesets import RuleSet, all_rulesets
+from mjscore.rulesets import AnyRuleSet, all_rulesets
 from mjscore.tiles import WILD_KANJI_ALT, WILD_SPELLINGS, default_deck
 
 LINE = "line"
@@ -274,7 +273,7 @@ def _lines(*lines: str) -> str:
     return "\n".join(lines)
 
 
-def _item_words(rs: type[RuleSet[Any]]) -> str:
+def _item_words(rs: type[AnyRuleSet]) -> str:
     words = [*rs.flags, *(f"{key}=" for key in rs.keys), *(f"{s.name}=" for s in rs.option_specs())]
     return f"  {rs.name}: {' '.join(words)}"
 

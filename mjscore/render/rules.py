@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from tabulate import tabulate
 
-from mjscore.rulesets import RuleSet, all_rulesets
+from mjscore.rulesets import AnyRuleSet, all_rulesets
 from mjscore.tiles import WILD_NAME, Deck
 
 
@@ -15,7 +13,7 @@ def ruleset_list() -> str:
     return tabulate(rows, headers=["rule set", "aliases", ""], tablefmt="simple")
 
 
-def ruleset_tables(ruleset: RuleSet[Any]) -> str:
+def ruleset_tables(ruleset: AnyRuleSet) -> str:
     items = tabulate(
         [[r.name, r.local_name, r.id, r.category, r.value, r.condition] for r in ruleset.rule_rows()],
         headers=["item", "", "id", "kind", ruleset.unit, "condition"],

@@ -8,10 +8,10 @@ case-insensitively.
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any, cast
+from typing import cast
 
 from mjscore.errors import Problem, quoted
-from mjscore.rulesets.base import RuleSet
+from mjscore.rulesets.base import AnyRuleSet, RuleSet
 
 # name -> (module, class, aliases). Classes are imported when first looked up, so
 # scoring a BABA hand never loads riichi (start-up time). The aliases repeat the
@@ -26,21 +26,21 @@ REGISTRY: dict[str, tuple[str, str, tuple[str, ...]]] = {
 
 
 _LOOKUP = {alias: name for name, (_, _, aliases) in REGISTRY.items() for alias in (name, *aliases)}
-_INSTANCES: dict[type[RuleSet[Any]], RuleSet[Any]] = {}
-_BY_NAME: dict[str, RuleSet[Any]] = {}  # as written: "riichi", "Riichi", "yakuza2" ...
+_INSTANCES: dict[type[AnyRuleSet], AnyRuleSet] = {}
+_BY_NAME: dict[str, AnyRuleSet] = {}  # as written: "riichi", "Riichi", "yakuza2" ...
 
 
-def _load(name: str) -> type[RuleSet[Any]]:
+def _load(name: str) -> type[AnyRuleSet]:
     module, cls, _ = REGISTRY[name]
-    return cast(type[RuleSet[Any]], getattr(import_module(module), cls))
+    return cast(type[AnyRuleSet], getattr(import_module(module), cls))
 
 
-def all_rulesets() -> tuple[type[RuleSet[Any]], ...]:
+def all_rulesets() -> tuple[type[AnyRuleSet], ...]:
     """Every rule set class, in the registry's order (imports them all)."""
     return tuple(_load(name) for name in REGISTRY)
 
 
-def __getattr__(attr: str) -> tuple[type[RuleSet[Any]], ...]:
+def __getattr__(attr: str) -> tuple[type[AnyRuleSet], ...]:
     if attr == "RULESETS":  # the full list, for tools and tests; loads every rule set
         return all_rulesets()
     raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
@@ -51,13 +51,13 @@ def is_ruleset_name(name: str) -> bool:
     return name.strip().lower() in _LOOKUP
 
 
-def find_ruleset(name: str) -> type[RuleSet[Any]] | None:
+def find_ruleset(name: str) -> type[AnyRuleSet] | None:
     """The rule set class for a name or alias (any case), or None."""
     found = _LOOKUP.get(name.strip().lower())
     return None if found is None else _load(found)
 
 
-def get_ruleset(name: str) -> RuleSet[Any]:
+def get_ruleset(name: str) -> AnyRuleSet:
     """The shared instance of a rule set (it holds only caches); ``LookupError`` if unknown."""
     found = _BY_NAME.get(name)  # every line of a batch names its rule set: remember the answer
     if found is not None:
@@ -80,4 +80,13 @@ def unknown_ruleset(name: str, col: int = 0) -> Problem:
     return Problem("unknown-ruleset", f"unknown rule set {quoted(name)}{hint} (available: {known})", col)
 
 
-__all__ = ["REGISTRY", "RuleSet", "all_rulesets", "find_ruleset", "get_ruleset", "is_ruleset_name", "unknown_ruleset"]
+__all__ = [
+    "REGISTRY",
+    "AnyRuleSet",
+    "RuleSet",
+    "all_rulesets",
+    "find_ruleset",
+    "get_ruleset",
+    "is_ruleset_name",
+    "unknown_ruleset",
+]

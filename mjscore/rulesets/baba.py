@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from mjscore.decompose import Target, decompose, kind_counts
-from mjscore.engine import Rule, apply_rules
+from mjscore.engine import Rule
 from mjscore.errors import Problem, quoted
 from mjscore.hand import SHAPE_SIZE, Group, Hand, Meld, MeldKind, Reading, Shape, Win, bracketed
 from mjscore.notation.build import (
@@ -34,9 +34,9 @@ from mjscore.notation.build import (
 )
 from mjscore.notation.tokens import BABA_FLAGS, Token
 from mjscore.options import OptionSpec, as_dict, changed_options, option, option_words, with_values
-from mjscore.payment import POT, WINNER, baba_parties, win_payments
-from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, Summary
-from mjscore.rulesets.base import RuleSet
+from mjscore.payment import WINNER, baba_parties, win_payments
+from mjscore.result import ScoreLine, Shown, Summary
+from mjscore.rulesets.base import Deal, RuleSet, Scored, Settled
 from mjscore.settings import Settings
 from mjscore.tiles import DOUBLING_MARK, MAX_COPIES, WILD_NAME, Deck
 
@@ -62,6 +62,15 @@ class BeginnerOptions:
         False, "three OBABA alone form a Kohtsu (of no kind)", "docs/rules/baba.md §2 house default: no kind to match"
     )
 
+    # What the Expert options decide; Beginner rules have no shown sets nor San-toitsu.
+    def shown_set_is_claim(self) -> bool:
+        """A set only shown face up, written {…}, breaks Menzen like a claimed one."""
+        return False
+
+    def santoitsu_of_four(self) -> bool:
+        """Four of a kind counts as two of San-toitsu's pairs."""
+        return False
+
 
 @dataclass(frozen=True, slots=True)
 class ExpertOptions(BeginnerOptions):
@@ -76,6 +85,12 @@ class ExpertOptions(BeginnerOptions):
         "docs/rules/baba.md §2 house default",
     )
 
+    def shown_set_is_claim(self) -> bool:
+        return not self.shown_menzen
+
+    def santoitsu_of_four(self) -> bool:
+        return self.santoitsu_four
+
 
 @dataclass(frozen=True, slots=True)
 class BabaTable:
@@ -88,14 +103,8 @@ class BabaTable:
     deck: Deck
 
 
-@dataclass(frozen=True, slots=True)
-class BabaDeal:
-    """A line read and checked: ready to be scored."""
-
-    text: str
-    table: BabaTable
-    options: BeginnerOptions
-    items: Items
+BabaDeal = Deal[BeginnerOptions, BabaTable]  # a line read and checked: ready to be scored
+BabaScored = Scored[Reading, BabaTable]
 
 
 BabaRule = Rule[Reading, BabaTable, BeginnerOptions]
@@ -129,8 +138,7 @@ def _dora_detail(reading: Reading, t: BabaTable, o: BeginnerOptions) -> str:
 
 def is_menzen(hand: Hand, o: BeginnerOptions) -> bool:
     """No PON, Min-KAN or Ka-KAN; a merely shown set counts as a claim only with shown_menzen off."""
-    shown_breaks = isinstance(o, ExpertOptions) and not o.shown_menzen
-    return hand.is_concealed and not (shown_breaks and any(m.meld is MeldKind.SHOWN for m in hand.melds))
+    return hand.is_concealed and not (o.shown_set_is_claim() and any(m.meld is MeldKind.SHOWN for m in hand.melds))
 
 
 def _menzen(_r: Reading, t: BabaTable, o: BeginnerOptions) -> int:
@@ -240,7 +248,7 @@ def _basic(hand: Hand, o: BeginnerOptions, kinds: int) -> Iterator[Reading]:
 
 def _san_toitsu(hand: Hand, o: BeginnerOptions) -> Iterator[Reading]:
     counts = Counter(hand.concealed)
-    four_ok = isinstance(o, ExpertOptions) and o.santoitsu_four
+    four_ok = o.santoitsu_of_four()
     pairs_ok = all(n == 2 or (n == 4 and four_ok) for n in counts.values())
     if not hand.melds and not hand.wilds and len(hand.concealed) == HAND_SIZE and pairs_ok:
         yield Reading(SAN_TOITSU, tuple(Group(Shape.PAIR, k) for k in sorted(hand.concealed)[::2]))
@@ -259,7 +267,7 @@ def _meld_group(m: Meld) -> Group:
 # --- the rule sets
 
 
-class BabaBeginner(RuleSet[BabaDeal]):
+class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
     name = "baba-beginner"
     aliases: ClassVar[tuple[str, ...]] = ("baba-b", "beginner")
     title = "BABA (Beginner rules)"
@@ -269,11 +277,11 @@ class BabaBeginner(RuleSet[BabaDeal]):
     options_type = BeginnerOptions
     flags: ClassVar[tuple[str, ...]] = BABA_FLAGS
     keys: ClassVar[tuple[str, ...]] = ("dora", "pot")
-    rules: ClassVar[tuple[BabaRule, ...]] = BEGINNER_RULES
+    rules = BEGINNER_RULES
     allows_kan = False
     scores_menzen = False
 
-    def readings(self, hand: Hand, o: BeginnerOptions, deck: Deck) -> Iterator[Reading]:
+    def hand_readings(self, hand: Hand, o: BeginnerOptions, deck: Deck) -> Iterator[Reading]:
         yield from _basic(hand, o, len(deck.kinds))
 
     def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> BabaDeal:
@@ -291,30 +299,66 @@ class BabaBeginner(RuleSet[BabaDeal]):
             problems.extend(self.validate(hand, items, options, deck, cards=cards))
         if problems or hand is None or win is None:
             raise fail(text, problems)
-        return BabaDeal(text, BabaTable(hand, win, chips, pot, deck), options, items)
+        return Deal(text, items, options, BabaTable(hand, win, chips, pot, deck))
 
-    def evaluate(self, deal: BabaDeal, explain: bool = False) -> ScoreResult:
-        scored = self._scored(deal.table, deal.options)
-        if not scored:
-            raise fail(deal.text, [Problem("not-winning", self._why_not_winning(deal.table.hand), 0)])
-        best = max(scored, key=lambda c: c[2])  # the first of equal totals
-        reading, lines, total = best
-        payers = deal.options.players - 1 if deal.table.win is Win.TSUMO else 1  # each pays the total
-        deck = deal.table.deck
-        chosen = Candidate(describe(reading, deck), lines, total, total * payers, kept=True)
-        listed = (
-            tuple(Candidate(describe(c[0], deck), c[1], c[2], c[2] * payers, c is best) for c in scored)
-            if explain
-            else ()
+    # -- the pipeline's hooks
+
+    def readings(self, deal: BabaDeal) -> Iterator[Reading]:
+        return self.hand_readings(deal.table.hand, deal.options, deal.table.deck)
+
+    def is_open(self, reading: Reading, table: BabaTable) -> bool:
+        return not table.hand.is_concealed
+
+    def total(self, deal: BabaDeal, reading: Reading, table: BabaTable, lines: tuple[ScoreLine, ...]) -> BabaScored:
+        total = sum(x.value for x in lines)
+        payers = deal.options.players - 1 if table.win is Win.TSUMO else 1  # each pays the total
+        return BabaScored(reading, table, lines, total, summary=Summary(hand_value=total * payers), key=(total,))
+
+    def not_winning(self, deal: BabaDeal) -> str:
+        shapes = "two Kohtsu (sets of 3 matching cards; OBABA may stand in)"
+        if self.allows_kan:
+            shapes += ", a KAN and a Kohtsu, three pairs (San-toitsu) or the six 場 cards (Ba-ittsu)"
+        return f"not a winning hand: the cards do not form {shapes}"
+
+    def settle(self, deal: BabaDeal, best: BabaScored) -> Settled:
+        table = deal.table
+        tsumo = table.win is Win.TSUMO
+        parties = baba_parties(deal.options.players, tsumo, table.pot)
+        payments = win_payments(best.total, parties, tsumo, table.pot, f"{best.total} {self.unit} hand")
+        return Settled(payments, parties, WINNER)
+
+    def shown(self, deal: BabaDeal, best: BabaScored) -> Shown:
+        table, o = deal.table, deal.options
+        context = {
+            "win": table.win.value,
+            "dorayaki_chips": [table.deck.name(k) for k in table.chips],
+            "pot": table.pot,
+            "flags": other_flags(deal.items.flags),
+            "options": as_dict(o),
+        }
+        return Shown(
+            canonical(self.name, deal, self.option_specs()), self._header(table, o), self.describe(deal, best), context
         )
-        return self._result(deal, chosen, listed)
+
+    def describe(self, deal: BabaDeal, scored: BabaScored) -> str:
+        return describe(scored.reading, deal.table.deck)
+
+    def notes(self, deal: BabaDeal, best: BabaScored) -> tuple[str, ...]:
+        table, items = deal.table, deal.items
+        notes = []
+        if not table.chips:
+            notes.append("no DORAYAKI chip given (dora=...): one is always face up, so DORAYAKI may be missing")
+        kans = sum(m.size == 4 for m in table.hand.melds)
+        if kans and len(table.chips) < 1 + kans:
+            notes.append(f"a KAN turns up one more DORAYAKI chip; {len(table.chips)} chip(s) given")
+        if "menzen" in items.flags and not self.scores_menzen:
+            notes.append("menzen: the hand is concealed, but Beginner rules score no Menzen")
+        return tuple(notes)
 
     # -- reading the line
 
     def _options(self, settings: Settings, items: Items) -> BeginnerOptions:
-        base = self.base_options(settings)
-        assert isinstance(base, BeginnerOptions)
-        return with_values(base, items.options)
+        return with_values(self.base_options(settings), items.options)
 
     def _hand(self, cards: Sequence[Token], deck: Deck, problems: list[Problem]) -> Hand | None:
         concealed: list[int] = []
@@ -389,51 +433,7 @@ class BabaBeginner(RuleSet[BabaDeal]):
             )
         return problems
 
-    def _why_not_winning(self, hand: Hand) -> str:
-        shapes = "two Kohtsu (sets of 3 matching cards; OBABA may stand in)"
-        if self.allows_kan:
-            shapes += ", a KAN and a Kohtsu, three pairs (San-toitsu) or the six 場 cards (Ba-ittsu)"
-        return f"not a winning hand: the cards do not form {shapes}"
-
-    # -- scoring
-
-    def _scored(self, table: BabaTable, o: BeginnerOptions) -> list[tuple[Reading, tuple[ScoreLine, ...], int]]:
-        """Every reading with its lines and total."""
-        out = []
-        for reading in self.readings(table.hand, o, table.deck):
-            lines = apply_rules(self.book, reading, table, o, is_open=not table.hand.is_concealed)
-            out.append((reading, lines, sum(x.value for x in lines)))
-        return out
-
-    def _result(self, deal: BabaDeal, chosen: Candidate, candidates: tuple[Candidate, ...]) -> ScoreResult:
-        table, o, items = deal.table, deal.options, deal.items
-        notes = self._notes(table, items)
-        tsumo = table.win is Win.TSUMO
-        parties = baba_parties(o.players, tsumo, table.pot)
-        payments = win_payments(chosen.total, parties, tsumo, table.pot, f"{chosen.total} {self.unit} hand")
-        context = {
-            "win": table.win.value,
-            "dorayaki_chips": [table.deck.name(k) for k in table.chips],
-            "pot": table.pot,
-            "flags": other_flags(items.flags),
-            "options": as_dict(o),
-        }
-        return ScoreResult(
-            ruleset=self.name,
-            ruleset_title=self.title,
-            shown=Shown(
-                canonical(self.name, deal, self.option_specs()), self._header(table, o), chosen.reading, context
-            ),
-            lines=chosen.lines,
-            unit=self.unit,
-            total=chosen.total,
-            payments=payments,
-            parties=parties,
-            winner=WINNER,
-            summary=Summary(hand_value=sum(p.amount for p in payments if p.payer != POT)),  # the pot: no part of it
-            notes=notes,
-            candidates=candidates,
-        )
+    # -- presenting
 
     def _header(self, table: BabaTable, o: BeginnerOptions) -> tuple[tuple[str, str], ...]:
         chips = ", ".join(table.deck.name(k) for k in table.chips) or "none given"
@@ -449,17 +449,6 @@ class BabaBeginner(RuleSet[BabaDeal]):
             header.append(("options", changed))
         return tuple(header)
 
-    def _notes(self, table: BabaTable, items: Items) -> tuple[str, ...]:
-        notes = []
-        if not table.chips:
-            notes.append("no DORAYAKI chip given (dora=...): one is always face up, so DORAYAKI may be missing")
-        kans = sum(m.size == 4 for m in table.hand.melds)
-        if kans and len(table.chips) < 1 + kans:
-            notes.append(f"a KAN turns up one more DORAYAKI chip; {len(table.chips)} chip(s) given")
-        if "menzen" in items.flags and not self.scores_menzen:
-            notes.append("menzen: the hand is concealed, but Beginner rules score no Menzen")
-        return tuple(notes)
-
 
 class BabaExpert(BabaBeginner):
     name = "baba"
@@ -467,11 +456,11 @@ class BabaExpert(BabaBeginner):
     title = "BABA (Expert rules)"
     summary = "the BABA kanji card game, Expert rules: KAN, Ba-ittsu, San-toitsu, Menzen, yaku"
     options_type = ExpertOptions
-    rules: ClassVar[tuple[BabaRule, ...]] = EXPERT_RULES
+    rules = EXPERT_RULES
     allows_kan = True
     scores_menzen = True
 
-    def readings(self, hand: Hand, o: BeginnerOptions, deck: Deck) -> Iterator[Reading]:
+    def hand_readings(self, hand: Hand, o: BeginnerOptions, deck: Deck) -> Iterator[Reading]:
         yield from _basic(hand, o, len(deck.kinds))
         yield from _san_toitsu(hand, o)
         yield from _ba_ittsu(hand, o, deck.kinds_with(BA))

@@ -16,15 +16,15 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from mjscore.decompose import Target, decompose, group_key, kind_counts
-from mjscore.engine import Rule, apply_rules, flag_is_set
+from mjscore.engine import Rule, flag_is_set
 from mjscore.errors import Problem, quoted
 from mjscore.hand import Group, Hand, MeldKind, Reading, Shape, Win, bracketed
 from mjscore.notation.build import Items, fail, gather_items, other_flags, read_win
 from mjscore.notation.tokens import Token
 from mjscore.options import as_dict, changed_options, option, option_words, with_values
 from mjscore.payment import DISCARDER, Payment, seat_code, win_parties
-from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, Summary
-from mjscore.rulesets.base import RuleRow, RuleSet
+from mjscore.result import ScoreLine, Shown, Summary
+from mjscore.rulesets.base import Deal, RuleRow, RuleSet, Scored, Settled
 from mjscore.rulesets.riichi import notation as written
 from mjscore.rulesets.riichi.model import group_text, group_tiles
 from mjscore.rulesets.riichi.readings import meld_group
@@ -75,12 +75,8 @@ class BaidaTable:
 
 
 @dataclass(frozen=True, slots=True)
-class BaidaDeal:
-    text: str
-    table: BaidaTable
-    options: BaidaOptions
-    items: Items
-    written: written.WrittenHand
+class BaidaDeal(Deal[BaidaOptions, BaidaTable]):
+    written: written.WrittenHand  # the hand as written, Baida and the winning tile as they were
 
     @property
     def indicator(self) -> int:
@@ -89,6 +85,7 @@ class BaidaDeal:
 
 
 BaidaRule = Rule[Reading, BaidaTable, BaidaOptions]
+BaidaScored = Scored[Reading, BaidaTable]
 
 
 # --- facts about a reading (every group has a kind: ``_assigned`` gave one to Baida alone)
@@ -343,7 +340,7 @@ SEVEN_BAIDA_HAND: BaidaRule = Rule(
 _ASSUMED_OPTION = {"all-triplets": "all_triplets", "seven-pairs": "seven_pairs", "chicken": "chicken"}
 
 
-class Baida(RuleSet[BaidaDeal]):
+class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):
     name = "baida"
     aliases: ClassVar[tuple[str, ...]] = ("baida-mahjong", "wild")
     title = "Baida (wild-tile mahjong, points table)"
@@ -353,7 +350,8 @@ class Baida(RuleSet[BaidaDeal]):
     options_type = BaidaOptions
     flags: ClassVar[tuple[str, ...]] = FLAGS
     keys: ClassVar[tuple[str, ...]] = KEYS
-    rules: ClassVar[tuple[BaidaRule, ...]] = RULES
+    rules = RULES
+    total_label = "hand total"
 
     def rule_rows(self) -> Sequence[RuleRow]:
         """The engine's rows, then the two whose lines ``evaluate`` writes itself."""
@@ -373,9 +371,7 @@ class Baida(RuleSet[BaidaDeal]):
         if tokens and tokens[0].tag == "draw":
             problems.append(Problem("bad-value", "baida has no draw settlement line", tokens[0].loc + 1))
         hand = written.read_hand(hand_tokens, problems) if hand_tokens else None
-        base = self.base_options(settings)
-        assert isinstance(base, BaidaOptions)
-        options = with_values(base, items.options)
+        options = with_values(self.base_options(settings), items.options)
         win = read_win(items, problems, "self-drawn")
         seat = written.read_seat(items, "seat", "S", problems)  # None: unreadable, reported
         discarder = written.read_seat(items, "from", None, problems)
@@ -395,52 +391,50 @@ class Baida(RuleSet[BaidaDeal]):
             insort(naturals, hand.winning[0])
         built = Hand(tuple(naturals), len(full.concealed) - len(naturals), full.melds)
         table = BaidaTable(built, wild_kinds, win, frozenset(items.flags), seat, discarder)
-        return BaidaDeal(text, table, options, items, hand)
+        return BaidaDeal(text, items, options, table, hand)
 
-    def evaluate(self, deal: BaidaDeal, explain: bool = False) -> ScoreResult:
-        t, o = deal.table, deal.options
-        scored = [(r, *self._score(r, t, o)) for r in _readings(t, o)]
-        # declared on collecting all seven, whatever the rest (docs/rules/baida.md §6): on drawing the seventh, so
-        # self-drawn; a hand that holds seven and wins on a discard is scored as it stands
-        if t.hand.wilds == SEVEN_BAIDA and t.win is Win.TSUMO:
-            line = SEVEN_BAIDA_HAND.line(1, False, "no other bonus")
-            scored.append((Reading("seven Baida", ()), (line,), HAND_CAP))
-        if not scored:
-            raise fail(
-                deal.text,
-                [
-                    Problem(
-                        "not-winning",
-                        "no way to use the Baida completes four sets and a pair, seven pairs or thirteen terminals",
-                    )
-                ],
-            )
-        best = max(scored, key=lambda s: s[2])  # the first of equal totals
-        reading, lines, total = best
-        times = 3 if t.win is Win.TSUMO else o.discard_pays  # what the winner receives, in totals
-        listed = [Candidate(_describe(s[0]), s[1], s[2], s[2] * times, s is best) for s in scored] if explain else []
-        return self._result(deal, reading, lines, total, tuple(listed))
+    # -- the pipeline's hooks
 
-    def _score(self, r: Reading, t: BaidaTable, o: BaidaOptions) -> tuple[tuple[ScoreLine, ...], int]:
-        # a situation row (rinshan, haitei ...) is gated on its flag: asked only when it is set
-        lines = list(apply_rules(self.book, r, t, o, is_open=False, features=t.flags))
-        patterns = sum(x.value for x in lines if x.rule_id in _PATTERN_IDS)
+    def readings(self, deal: BaidaDeal) -> Iterator[Reading]:
+        return _readings(deal.table, deal.options)
+
+    def features(self, deal: BaidaDeal, reading: Reading, table: BaidaTable) -> frozenset[str]:
+        return table.flags  # a situation row (rinshan, haitei ...) is gated on its flag: asked only when it is set
+
+    def total(self, deal: BaidaDeal, reading: Reading, table: BaidaTable, lines: tuple[ScoreLine, ...]) -> BaidaScored:
+        """The patterns capped, the chicken hand when no pattern applies, the hand capped."""
+        o = deal.options
+        found = list(lines)
+        patterns = sum(x.value for x in found if x.rule_id in _PATTERN_IDS)
         if not patterns:
-            lines.insert(0, CHICKEN_HAND.line(1, False, "assumed", o.chicken))
+            found.insert(0, CHICKEN_HAND.line(1, False, "assumed", o.chicken))
         elif patterns > PATTERN_CAP:
-            lines.append(
+            found.append(
                 ScoreLine("pattern-cap", "patterns capped", "", 1, PATTERN_CAP - patterns, f"at {PATTERN_CAP}")
             )
-        total = sum(x.value for x in lines)
+        total = sum(x.value for x in found)
         if total > HAND_CAP:
-            lines.append(ScoreLine("hand-cap", "hand capped", "", 1, HAND_CAP - total, f"at {HAND_CAP}"))
+            found.append(ScoreLine("hand-cap", "hand capped", "", 1, HAND_CAP - total, f"at {HAND_CAP}"))
             total = HAND_CAP
-        return tuple(lines), total
+        return self._scored(deal, reading, tuple(found), total)
 
-    def _result(
-        self, deal: BaidaDeal, reading: Reading, lines: tuple[ScoreLine, ...], total: int, listed: tuple[Candidate, ...]
-    ) -> ScoreResult:
-        t, o = deal.table, deal.options
+    def _scored(self, deal: BaidaDeal, reading: Reading, lines: tuple[ScoreLine, ...], total: int) -> BaidaScored:
+        times = 3 if deal.table.win is Win.TSUMO else deal.options.discard_pays  # what the winner receives, in totals
+        return BaidaScored(reading, deal.table, lines, total, summary=Summary(hand_value=total * times), key=(total,))
+
+    def outside_shape(self, deal: BaidaDeal, scored: Sequence[BaidaScored]) -> Sequence[BaidaScored]:
+        """Seven Baida: declared on collecting all seven, whatever the rest (docs/rules/baida.md §6): on
+        drawing the seventh, so self-drawn; a hand that holds seven and wins on a discard is scored as it stands."""
+        if deal.table.hand.wilds == SEVEN_BAIDA and deal.table.win is Win.TSUMO:
+            line = SEVEN_BAIDA_HAND.line(1, False, "no other bonus")
+            return (self._scored(deal, Reading("seven Baida", ()), (line,), HAND_CAP),)
+        return ()
+
+    def not_winning(self, deal: BaidaDeal) -> str:
+        return "no way to use the Baida completes four sets and a pair, seven pairs or thirteen terminals"
+
+    def settle(self, deal: BaidaDeal, best: BaidaScored) -> Settled:
+        t, o, total = deal.table, deal.options, best.total
         winner = SEAT_LETTER[t.seat]
         if t.win is Win.TSUMO:
             payments = tuple(
@@ -452,7 +446,10 @@ class Baida(RuleSet[BaidaDeal]):
             discarder = seat_code(t.discarder) or DISCARDER
             payments = (Payment(discarder, winner, o.discard_pays * total, f"discard: {o.discard_pays} x the total"),)
         unnamed = t.win is Win.RON and t.discarder is None
-        parties = win_parties(t.seat, unnamed_discarder=unnamed, sticks=False)
+        return Settled(payments, win_parties(t.seat, unnamed_discarder=unnamed, sticks=False), winner)
+
+    def shown(self, deal: BaidaDeal, best: BaidaScored) -> Shown:
+        t, o = deal.table, deal.options
         header = [
             ("seat", SEAT_LETTER[t.seat]),
             ("win", t.win.value + (f" from {SEAT_LETTER[t.discarder]}" if t.discarder is not None else "")),
@@ -463,7 +460,7 @@ class Baida(RuleSet[BaidaDeal]):
         if changed:
             header.append(("options", changed))
         context = {
-            "seat": winner,
+            "seat": SEAT_LETTER[t.seat],
             "win": t.win.value,
             "discarder": seat_code(t.discarder),
             "indicator": tile_name(deal.indicator),
@@ -473,21 +470,13 @@ class Baida(RuleSet[BaidaDeal]):
             "flags": other_flags(t.flags),
             "options": as_dict(o),
         }
-        return ScoreResult(
-            ruleset=self.name,
-            ruleset_title=self.title,
-            shown=Shown(_canonical(deal), tuple(header), _describe(reading), context),
-            lines=lines,
-            unit=self.unit,
-            total=total,
-            payments=payments,
-            parties=parties,
-            winner=winner,
-            summary=Summary(hand_value=sum(p.amount for p in payments)),
-            notes=_notes(deal),
-            candidates=listed,
-            total_label="hand total",
-        )
+        return Shown(_canonical(deal), tuple(header), self.describe(deal, best), context)
+
+    def describe(self, deal: BaidaDeal, scored: BaidaScored) -> str:
+        return _describe(scored.reading)
+
+    def notes(self, deal: BaidaDeal, best: BaidaScored) -> tuple[str, ...]:
+        return _notes(deal)
 
 
 def _readings(t: BaidaTable, o: BaidaOptions) -> Iterator[Reading]:

@@ -1,18 +1,27 @@
-"""What every rule set provides to the registry, the library API and the CLI."""
+"""What every rule set provides, and the one pipeline that scores a line with it.
+
+``RuleSet.evaluate`` is the pipeline: a line read and checked (``build``: the rule
+set's reading of its words) → its readings → the rule rows applied to each (the
+engine) → totals (``total``: caps, fallback rows) → checks (``allowed``: minimums) →
+the best by ``Scored.key`` → candidates → settle (``settle``: payments) → present
+(``shown``, ``notes``). A rule set is data (its rows, options, words) plus those few
+named hooks; ``docs/adding-a-ruleset.md`` walks through one written from scratch.
+"""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar, cast
 
-from mjscore.engine import Rule, RuleBook
-from mjscore.errors import UsageError
+from mjscore.engine import Rule, RuleBook, apply_rules
+from mjscore.errors import Problem, UsageError
+from mjscore.notation.build import Items, fail
 from mjscore.notation.tokens import Token
 from mjscore.options import OptionSpec, OptionsValue, read_table, specs, with_values
-from mjscore.result import ScoreResult
+from mjscore.payment import Party, Payment
+from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, Summary
 from mjscore.settings import Settings
 
 
@@ -28,31 +37,93 @@ class RuleRow:
     condition: str
 
 
-D = TypeVar("D")  # a rule set's "deal": one line read and checked, ready to score
+OptionsT = TypeVar("OptionsT", bound=OptionsValue)  # a rule set's options
+TableT = TypeVar("TableT")  # its table: the situation a reading is scored in (win, seat, chips ...)
+ReadingT = TypeVar("ReadingT")  # its reading: one way to see the hand
 
 
-class RuleSet(ABC, Generic[D]):
+@dataclass(frozen=True, slots=True)
+class Deal(Generic[OptionsT, TableT]):
+    """One line read and checked: ready to be scored."""
+
+    text: str
+    items: Items
+    options: OptionsT
+    table: TableT
+
+
+class Scored(Generic[ReadingT, TableT]):
+    """One reading scored against one table: its lines, its total in the rule set's unit and
+    what it is worth. ``key`` orders readings (the best is the greatest, the first of equals);
+    ``counted`` is the part of the total a rule set's minimum looks at (riichi: han of real
+    yaku); ``choice`` tells two scorings of one reading apart. (A plain class of final fields:
+    one is made per reading of every hand, and it is cheaper to build than a frozen dataclass.)"""
+
+    __slots__ = ("breakdown", "choice", "counted", "key", "lines", "reading", "summary", "table", "total")
+
+    def __init__(
+        self,
+        reading: ReadingT,
+        table: TableT,
+        lines: tuple[ScoreLine, ...],
+        total: int,
+        *,
+        summary: Summary,
+        key: tuple[int, ...],
+        counted: int = 0,
+        breakdown: tuple[ScoreLine, ...] = (),
+        choice: str = "",
+    ) -> None:
+        self.reading: Final[ReadingT] = reading
+        self.table: Final[TableT] = table
+        self.lines: Final = lines
+        self.total: Final = total
+        self.summary: Final = summary
+        self.key: Final = key
+        self.counted: Final = counted
+        self.breakdown: Final = breakdown
+        self.choice: Final = choice
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """Who pays whom for a win: payments between ``parties`` (in their order), the winner's
+    code, and payments in a second unit (hana's flower chips)."""
+
+    payments: tuple[Payment, ...]
+    parties: tuple[Party, ...]
+    winner: str
+    side_payments: tuple[Payment, ...] = ()
+
+
+DealT = TypeVar("DealT")  # a rule set's deal: usually a ``Deal``; riichi's draw line is another
+
+
+class RuleSet(ABC, Generic[DealT, ReadingT, TableT, OptionsT]):
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str]
     summary: ClassVar[str]
     family: ClassVar[str]  # which notation body its lines use
     unit: ClassVar[str]
-    options_type: ClassVar[type[OptionsValue]]
+    options_type: type[OptionsT]
     flags: ClassVar[tuple[str, ...]]
     keys: ClassVar[tuple[str, ...]]  # key=value items that are not rule options
-    rules: ClassVar[Sequence[Rule[Any, Any, Any]]]  # the scoring items, as data rows
+    rules: Sequence[Rule[ReadingT, TableT, OptionsT]]  # the scoring items, as data rows
+    # How a result labels its numbers (``ScoreResult``'s fields of the same names).
+    total_label: ClassVar[str] = "total per payer"
+    breakdown_unit: ClassVar[str] = ""
+    payment_unit: ClassVar[str] = ""
+    side_unit: ClassVar[str] = ""
 
-    @cached_property
-    def book(self) -> RuleBook[Any, Any, Any]:
-        """The rows, with the memo of which to ask for each combination of features met."""
-        return RuleBook(self.rules)
+    def __init__(self) -> None:
+        self.book = RuleBook(self.rules)  # the rows, with the memo of which to ask per feature set
 
     @classmethod
     def option_specs(cls) -> tuple[OptionSpec, ...]:
         return specs(cls.options_type)
 
-    def base_options(self, settings: Settings) -> OptionsValue:
+    def base_options(self, settings: Settings) -> OptionsT:
         """Defaults overridden by the rules file's table for this rule set (read once
         per settings; a bad entry is a ``UsageError``)."""
         key = f"options:{self.name}"
@@ -63,18 +134,142 @@ class RuleSet(ABC, Generic[D]):
             except ValueError as exc:
                 raise UsageError(str(exc)) from None
             settings.memo[key] = with_values(self.options_type(), values)
-        options = settings.memo[key]
-        assert isinstance(options, self.options_type)
-        return options
+        return cast(OptionsT, settings.memo[key])
+
+    # -- the pipeline
+
+    def evaluate(self, deal: DealT, explain: bool = False) -> ScoreResult:
+        """Score the best reading and settle it (``HandError`` if it is no win);
+        with ``explain``, the result also lists every reading considered."""
+        settled = self.without_reading(deal)
+        if settled is not None:
+            return settled
+        scored = [
+            self.score(deal, reading, table) for reading in self.readings(deal) for table in self.tables(deal, reading)
+        ]
+        scored += self.outside_shape(deal, scored)
+        if not scored:
+            raise fail(self.text(deal), [Problem("not-winning", self.not_winning(deal))])
+        allowed = self.allowed(deal, scored)
+        best = allowed[0] if len(allowed) == 1 else max(allowed, key=_key)  # the first of equal keys
+        return self.present(deal, best, scored if explain else [])
+
+    def score(self, deal: DealT, reading: ReadingT, table: TableT) -> Scored[ReadingT, TableT]:
+        """One reading: the rows that apply, then its totals."""
+        options = self.options(deal)
+        lines = apply_rules(
+            self.book,
+            reading,
+            table,
+            options,
+            is_open=self.is_open(reading, table),
+            features=self.features(deal, reading, table),
+        )
+        return self.total(deal, reading, table, lines)
+
+    def present(
+        self, deal: DealT, best: Scored[ReadingT, TableT], scored: Sequence[Scored[ReadingT, TableT]]
+    ) -> ScoreResult:
+        """The result: the best reading settled and shown, and every reading considered."""
+        settled = self.settle(deal, best)
+        return ScoreResult(
+            ruleset=self.name,
+            ruleset_title=self.title,
+            shown=self.shown(deal, best),
+            lines=best.lines,
+            unit=self.unit,
+            total=best.total,
+            payments=settled.payments,
+            parties=settled.parties,
+            winner=settled.winner,
+            summary=best.summary,
+            notes=self.notes(deal, best),
+            candidates=tuple(
+                Candidate(self.candidate_text(deal, s), s.lines, s.total, s.summary.hand_value, s is best)
+                for s in scored
+            ),
+            total_label=self.total_label,
+            breakdown=best.breakdown,
+            breakdown_unit=self.breakdown_unit,
+            payment_unit=self.payment_unit,
+            side_payments=settled.side_payments,
+            side_unit=self.side_unit,
+        )
+
+    # -- the hooks every rule set writes
 
     @abstractmethod
-    def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> D:
+    def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> DealT:
         """Read and check one line's tokens; ``HandError`` lists every problem."""
 
     @abstractmethod
-    def evaluate(self, deal: D, explain: bool = False) -> ScoreResult:
-        """Score the best reading and settle it (``HandError`` if it is no win);
-        with ``explain``, the result also lists every reading considered."""
+    def readings(self, deal: DealT) -> Iterable[ReadingT]:
+        """Every way to see the hand (an empty iterable: it is no winning shape)."""
+
+    @abstractmethod
+    def total(
+        self, deal: DealT, reading: ReadingT, table: TableT, lines: tuple[ScoreLine, ...]
+    ) -> Scored[ReadingT, TableT]:
+        """A reading's total from the lines its rows gave (caps, fallback rows, the key)."""
+
+    @abstractmethod
+    def settle(self, deal: DealT, best: Scored[ReadingT, TableT]) -> Settled:
+        """Who pays whom for the best reading."""
+
+    @abstractmethod
+    def shown(self, deal: DealT, best: Scored[ReadingT, TableT]) -> Shown | Callable[[], Shown]:
+        """The hand as read, the header, the reading and the context (or a function that
+        writes them when first asked)."""
+
+    @abstractmethod
+    def describe(self, deal: DealT, scored: Scored[ReadingT, TableT]) -> str:
+        """A reading for people."""
+
+    # -- hooks with a default
+
+    def text(self, deal: DealT) -> str:
+        return cast(Deal[OptionsT, TableT], deal).text
+
+    def options(self, deal: DealT) -> OptionsT:
+        return cast(Deal[OptionsT, TableT], deal).options
+
+    def without_reading(self, deal: DealT) -> ScoreResult | None:
+        """The result of a line that settles without a winning hand (riichi's draw), else None."""
+        return None
+
+    def tables(self, deal: DealT, reading: ReadingT) -> Sequence[TableT]:
+        """The tables a reading is scored against: the deal's (hana adds one without Pinfu)."""
+        return (cast(Deal[OptionsT, TableT], deal).table,)
+
+    def is_open(self, reading: ReadingT, table: TableT) -> bool:
+        """Whether the hand is open: closed-only rows are then not asked."""
+        return False
+
+    def features(self, deal: DealT, reading: ReadingT, table: TableT) -> frozenset[str]:
+        """Facts of a reading that gate rows (``Rule.gate``): a row whose gate is missing is not asked."""
+        return frozenset()
+
+    def outside_shape(
+        self, deal: DealT, scored: Sequence[Scored[ReadingT, TableT]]
+    ) -> Sequence[Scored[ReadingT, TableT]]:
+        """Scorings outside the readings (Baida's Seven Baida, hana's eight flowers), given those found."""
+        return ()
+
+    def not_winning(self, deal: DealT) -> str:
+        return "not a winning hand"
+
+    def allowed(self, deal: DealT, scored: list[Scored[ReadingT, TableT]]) -> list[Scored[ReadingT, TableT]]:
+        """The scorings that pass the rule set's minimums; ``HandError`` when none does."""
+        return scored
+
+    def candidate_text(self, deal: DealT, scored: Scored[ReadingT, TableT]) -> str:
+        """A reading as ``--all`` lists it."""
+        return self.describe(deal, scored)
+
+    def notes(self, deal: DealT, best: Scored[ReadingT, TableT]) -> tuple[str, ...]:
+        return ()
+
+    # -- the rule table
 
     def rule_rows(self) -> Sequence[RuleRow]:
         """The scoring table, from the same rows the engine applies."""
@@ -86,3 +281,10 @@ class RuleSet(ABC, Generic[D]):
     def value_text(self, rule: Rule[Any, Any, Any]) -> str:
         """What one application of a row is worth, as the table writes it."""
         return str(rule.value)
+
+
+AnyRuleSet = RuleSet[Any, Any, Any, Any]  # what the registry and the CLI hold
+
+
+def _key(scored: Scored[Any, Any]) -> tuple[int, ...]:
+    return scored.key

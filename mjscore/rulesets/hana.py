@@ -16,11 +16,11 @@ from mjscore.engine import Rule
 from mjscore.errors import Problem
 from mjscore.options import option
 from mjscore.payment import Payment
-from mjscore.rulesets.riichi import Riichi, RiichiDeal, Scored
+from mjscore.rulesets.riichi import RiichiDeal, RiichiFamily, RiichiOptions, RiichiReading, RiichiScored, RiichiTable
 from mjscore.rulesets.riichi import notation as written
-from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable
+from mjscore.rulesets.riichi.draw import DrawDeal
 from mjscore.rulesets.riichi.points import YAKUMAN_HAN
-from mjscore.rulesets.riichi.yaku import BONUS, HAS_FLOWERS, RULES, YAKU, YAKUMAN, RiichiRule, is_pinfu
+from mjscore.rulesets.riichi.yaku import BONUS, HAS_FLOWERS, RULES, YAKU, YAKUMAN, is_pinfu
 from mjscore.tiles import CODE_OF_TILE, FLOWERS, RIICHI_KINDS, SEASONS, SEAT_LETTER, WINDS, rank_of
 
 _SOURCE = "docs/rules/hana.md §4"
@@ -40,12 +40,11 @@ class HanaOptions(RiichiOptions):
     flower_fu: int = option(4, "fu per flower in variation 1 (2: the mild version)", _SOURCE, (2, 4))
 
 
+HanaRule = Rule[RiichiReading, RiichiTable, HanaOptions]
+
+
 def _is_season(tile: written.Tile, _holder: str) -> bool:
     return tile[0] in SEASONS
-
-
-def _variant(o: RiichiOptions) -> int:
-    return o.variant if isinstance(o, HanaOptions) else 0
 
 
 def _number(flower: int) -> int:
@@ -53,9 +52,9 @@ def _number(flower: int) -> int:
     return (flower - RIICHI_KINDS) % 4 + 1
 
 
-def _seat_flowers(_r: RiichiReading, t: RiichiTable, o: RiichiOptions) -> int:
+def _seat_flowers(_r: RiichiReading, t: RiichiTable, o: HanaOptions) -> int:
     seat = rank_of(t.seat)  # 1 East ... 4 North
-    return sum(_number(f) == seat for f in t.flowers) if _variant(o) == 1 else 0
+    return sum(_number(f) == seat for f in t.flowers) if o.variant == 1 else 0
 
 
 def _complete_kinds(t: RiichiTable) -> int:
@@ -63,19 +62,19 @@ def _complete_kinds(t: RiichiTable) -> int:
     return (set(FLOWERS) <= held) + (set(SEASONS) <= held)
 
 
-def _shoufaahou(_r: RiichiReading, t: RiichiTable, o: RiichiOptions) -> int:
-    return _complete_kinds(t) if _variant(o) == 1 else 0
+def _shoufaahou(_r: RiichiReading, t: RiichiTable, o: HanaOptions) -> int:
+    return _complete_kinds(t) if o.variant == 1 else 0
 
 
-def _daifaahou(_r: RiichiReading, t: RiichiTable, o: RiichiOptions) -> int:
-    return _variant(o) == 1 and len(t.flowers) == len(FLOWERS) + len(SEASONS)
+def _daifaahou(_r: RiichiReading, t: RiichiTable, o: HanaOptions) -> int:
+    return o.variant == 1 and len(t.flowers) == len(FLOWERS) + len(SEASONS)
 
 
-def _nukidora(_r: RiichiReading, t: RiichiTable, o: RiichiOptions) -> int:
-    return len(t.flowers) if _variant(o) == 2 else 0
+def _nukidora(_r: RiichiReading, t: RiichiTable, o: HanaOptions) -> int:
+    return len(t.flowers) if o.variant == 2 else 0
 
 
-DAIFAAHOU: RiichiRule = Rule(
+DAIFAAHOU: HanaRule = Rule(
     "daifaahou",
     "Daifaahou",
     "大花糊",
@@ -85,7 +84,7 @@ DAIFAAHOU: RiichiRule = Rule(
     _daifaahou,
     gate=HAS_FLOWERS,
 )
-HANA_RULES: tuple[RiichiRule, ...] = (
+HANA_RULES: tuple[HanaRule, ...] = (
     Rule(
         "seat-flower",
         "Seat Flower",
@@ -113,63 +112,68 @@ HANA_RULES: tuple[RiichiRule, ...] = (
 )
 
 
-class Hana(Riichi):
+class Hana(RiichiFamily[HanaOptions]):
     name = "hana"
     aliases: ClassVar[tuple[str, ...]] = ("flower", "riichi-hana")
     title = "Hana (riichi with flower tiles)"
     summary = "riichi plus four flowers and four seasons (or four flowers): variations 1, 2, 3"
     options_type = HanaOptions
-    rules: ClassVar[tuple[RiichiRule, ...]] = RULES + HANA_RULES
+    rules = RULES + HANA_RULES
 
-    def _bonus_problems(
+    def bonus_problems(
         self,
         hand: written.WrittenHand,
         indicators: Sequence[written.Tile],
-        options: RiichiOptions,
+        options: HanaOptions,
         places: written.TilePlaces,
     ) -> list[Problem]:
         """With flowers=4 a season is refused (at the first written)."""
-        four = isinstance(options, HanaOptions) and options.flowers == 4
-        if four and any(k in SEASONS for k in (*hand.flowers, *(k for k, _ in indicators))):
+        if options.flowers == 4 and any(k in SEASONS for k in (*hand.flowers, *(k for k, _ in indicators))):
             message = "flowers=4 plays the four flowers only: no season (1g-4g)"
             return [Problem("season-with-four-flowers", message, places.nth(_is_season))]
         return []
 
-    def _flower_fu(self, flowers: tuple[int, ...], options: RiichiOptions) -> int:
-        if isinstance(options, HanaOptions) and options.variant == 1:
-            return len(flowers) * options.flower_fu
-        return 0
+    def flower_fu(self, flowers: tuple[int, ...], options: HanaOptions) -> int:
+        return len(flowers) * options.flower_fu if options.variant == 1 else 0
 
-    def _tables(self, reading: RiichiReading, t: RiichiTable, options: RiichiOptions) -> tuple[RiichiTable, ...]:
+    def tables(self, deal: RiichiDeal[HanaOptions] | DrawDeal, reading: RiichiReading) -> Sequence[RiichiTable]:
         """With Pinfu claimed the flower fu are ignored; the other choice drops Pinfu
         and counts them. Both are scored and the better one kept (docs/rules/hana.md §4)."""
+        t = _win(deal).table
         if t.flower_fu and is_pinfu(reading, t):
             return (t, t._replace(pinfu_allowed=False))
         return (t,)
 
-    def _extra_candidates(self, deal: RiichiDeal) -> list[Scored]:
+    def outside_shape(
+        self, deal: RiichiDeal[HanaOptions] | DrawDeal, scored: Sequence[RiichiScored]
+    ) -> Sequence[RiichiScored]:
         """All eight flowers win Daifaahou whatever the rest of the hand, even one
-        that is not complete (riichi asks only when no reading completes it)."""
-        t = deal.table
+        that is not complete (asked only when no reading completes it)."""
+        t = _win(deal).table
         special = RiichiReading.of(EIGHT_FLOWERS, ())
-        if not _daifaahou(special, t, deal.options):
-            return []
-        return [self._scored(special, (DAIFAAHOU.line(1, False),), ((), 0), t, deal.options, is_limit=True)]
+        if scored or not _daifaahou(special, t, _win(deal).options):
+            return ()
+        return (self.scored(deal, special, t, (DAIFAAHOU.line(1, False),), ((), 0), is_limit=True),)
 
-    def _context(self, deal: RiichiDeal) -> dict[str, object]:
+    def context(self, deal: RiichiDeal[HanaOptions]) -> dict[str, object]:
         flowers = [CODE_OF_TILE[(f, False)] for f in deal.hand.flowers]
-        return {**super()._context(deal), "flowers": flowers}
+        return {**super().context(deal), "flowers": flowers}
 
-    def _chips(self, deal: RiichiDeal) -> tuple[Payment, ...]:
+    def chips(self, deal: RiichiDeal[HanaOptions]) -> tuple[Payment, ...]:
         """Variation 3: each flower earns one chip from every other player."""
         flowers = len(deal.table.flowers)
-        if _variant(deal.options) != 3 or not flowers:
+        if deal.options.variant != 3 or not flowers:
             return ()
         return tuple(
             Payment(SEAT_LETTER[w], SEAT_LETTER[deal.table.seat], flowers, f"{flowers} flower(s): 1 chip each")
             for w in WINDS
             if w != deal.table.seat
         )
+
+
+def _win(deal: RiichiDeal[HanaOptions] | DrawDeal) -> RiichiDeal[HanaOptions]:
+    assert not isinstance(deal, DrawDeal)  # a draw line never reaches the hooks that score a reading
+    return deal
 
 
 __all__ = ["HANA_RULES", "Hana", "HanaOptions"]

@@ -71,9 +71,10 @@ def _canonical(name: str) -> str | None:
 
 
 def _own_rules(ruleset: Any) -> list[Any]:
-    """The rows a rule set adds: rows it shares with the rule set it is built on
-    (hana on riichi) are tested under that one."""
-    parents = [rs for rs in RULESETS if rs is not ruleset and issubclass(ruleset, rs)]
+    """The rows a rule set adds: rows it shares with a rule set it is built on (hana on
+    riichi, BABA Expert on Beginner: one whose every row it has) are tested under that one."""
+    ids = {rule.id for rule in ruleset.rules}
+    parents = [rs for rs in RULESETS if rs is not ruleset and {rule.id for rule in rs.rules} < ids]
     inherited = {rule.id for parent in parents for rule in parent.rules}
     return [rule for rule in ruleset.rules if rule.id not in inherited]
 

@@ -83,7 +83,7 @@ def test_gates_never_change_the_items_of_any_corpus_hand(ruleset: str) -> None:
             continue  # a draw settlement has no reading
         every_gate = frozenset(r.gate for r in rules if r.gate)
         for reading in readings(deal.table.hand, deal.table.winning, deal.table.win):
-            for table in parsed.ruleset._tables(reading, deal.table, deal.options):
+            for table in parsed.ruleset.tables(deal, reading):
                 is_open = not table.closed
                 gated = apply_rules(
                     book, reading, table, deal.options, is_open=is_open, features=features(reading, table)

@@ -1,0 +1,85 @@
+"""Checks of a riichi line beyond its tiles: situations that contradict each other or the
+hand, the seats named, and the red fives against ``aka``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mjscore.errors import Problem
+from mjscore.hand import MeldKind, Win
+from mjscore.notation.build import Items
+from mjscore.rulesets.riichi import notation as written
+
+
+def flag_problems(
+    hand: written.WrittenHand,
+    flags: frozenset[str],
+    items: Items,
+    win: Win,
+    seat: int | None,
+    *,
+    indicators: Sequence[written.Tile],
+) -> list[Problem]:
+    """Situations that contradict each other or the hand (issue: validation): those every
+    rule set on these tiles shares, then riichi's own (riichi, ippatsu, ura, first draws)."""
+    problems = written.situation_problems(hand, items.flags, win, seat, indicators)
+    if flags <= {"tsumo", "ron"} and "ura" not in items.values:
+        return problems  # every check below needs a situation flag or ura=: most hands have none
+    at = items.flags.get
+    closed = all(kind is MeldKind.CLOSED_KAN for kind, _ in hand.melds)
+    first_draw = "tenhou" if "tenhou" in flags else "chiihou"
+    checks = (
+        (
+            "riichi" in flags and "double-riichi" in flags,
+            "riichi-conflict",
+            "riichi and double-riichi together",
+            "riichi",
+        ),
+        ("riichi" in flags and not closed, "riichi-open", "riichi needs a concealed hand (no open meld)", "riichi"),
+        (
+            "double-riichi" in flags and not closed,
+            "riichi-open",
+            "double-riichi needs a concealed hand",
+            "double-riichi",
+        ),
+        (
+            "ippatsu" in flags and not ({"riichi", "double-riichi"} & flags),
+            "ippatsu-without-riichi",
+            "ippatsu needs riichi (or double-riichi)",
+            "ippatsu",
+        ),
+        (
+            "ippatsu" in flags and "rinshan" in flags,
+            "ippatsu-rinshan",
+            "rinshan is the draw after the winner's own kong, and a kong declared after riichi ends ippatsu",
+            "ippatsu",
+        ),
+        (first_draw in flags and win is Win.RON, "tenhou-ron", "a first-draw win is a tsumo", first_draw),
+        (
+            first_draw in flags and bool({"riichi", "double-riichi", "ippatsu"} & flags),
+            "first-draw-riichi",
+            "a win on the first draw comes before any riichi declaration",
+            first_draw,
+        ),
+        (
+            "ura" in items.values and not ({"riichi", "double-riichi"} & flags),
+            "ura-without-riichi",
+            "ura dora count only with riichi (or double-riichi)",
+            "",
+        ),
+    )
+    problems += [
+        Problem(code, message, at(flag, 0) if flag else items.values["ura"][1])
+        for ok, code, message, flag in checks
+        if ok
+    ]
+    return problems
+
+
+def seat_problems(items: Items, seat: int | None, win: Win, pao: int | None, discarder: int | None) -> list[Problem]:
+    problems = written.discarder_problems(items, seat, win, discarder)
+    if pao is not None and pao == seat:
+        problems.append(
+            Problem("pao-winner", "the liable player (pao=) must be another player", items.values["pao"][1])
+        )
+    return problems

@@ -1,0 +1,79 @@
+"""How a riichi result reads: the reading for people, the hand in canonical notation, the
+summary and the notes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from mjscore.hand import Group, Win, bracketed
+from mjscore.notation.build import other_flags
+from mjscore.options import OptionSpec, option_words
+from mjscore.result import Summary
+from mjscore.rulesets.riichi import notation as written
+from mjscore.rulesets.riichi.model import RiichiReading, RiichiTable, Wait, group_text
+from mjscore.rulesets.riichi.points import limit_name
+from mjscore.tiles import SEAT_LETTER, tile_name
+
+# Words looked up: an enum's .value is a Python-level call.
+WORD = {member: member.value for member in (*Win, *Wait)}
+
+
+@lru_cache(maxsize=256)
+def notes(explicit_winner: bool, winning: int, unnamed_discarder: bool) -> tuple[str, ...]:
+    notes = []
+    if not explicit_winner:
+        notes.append(f"winning tile: {tile_name(winning)} (the last tile written; +TILE names it)")
+    if unnamed_discarder:
+        notes.append("the discarder is not named (from=SEAT): shown as 'discarder'")
+    return tuple(notes)
+
+
+@lru_cache(maxsize=1024)
+def summary(han: int, fu: int, *, base: int, limit: str, yakuman: int, points: int) -> Summary:
+    """What the hand comes to (cached: a batch meets few distinct values)."""
+    if limit == "counted_yakuman":
+        yakuman = 1
+    return Summary(han, fu or None, base, limit or None, limit_name(limit, yakuman) or None, yakuman, points)
+
+
+def describe(r: RiichiReading, t: RiichiTable) -> str:
+    """A reading for people: "123m* 456p (789s) 55z · standard, two-sided wait on 1m"."""
+    groups = " ".join([_group_text(g, i == r.win_group) for i, g in enumerate(r.groups)])
+    if r.win_group < 0:
+        return f"{groups} · {r.shape}"
+    return f"{groups} · {r.shape}, {WORD[r.wait]} wait on {tile_name(t.winning)}"
+
+
+@lru_cache(maxsize=4096)
+def _group_text(g: Group, completed_by_win: bool) -> str:
+    text = bracketed(group_text(g), g.meld)
+    return text + "*" if completed_by_win else text
+
+
+def canonical(
+    hand: written.WrittenHand,
+    t: RiichiTable,
+    indicators: Sequence[tuple[str, tuple[written.Tile, ...]]],
+    *,
+    options: dict[str, bool | int],
+    ruleset: str,
+    specs: Sequence[OptionSpec],
+) -> str:
+    """The line as read, in canonical notation (``options``: those the line wrote)."""
+    parts = [written.format_hand(hand)]
+    if hand.flowers:
+        parts.append(" " + written.format_tiles(tuple((f, False) for f in hand.flowers)))
+    words = [WORD[t.win], *other_flags(t.flags)]
+    words += [f"seat={SEAT_LETTER[t.seat]}", f"round={SEAT_LETTER[t.round]}"]
+    for key, tiles in indicators:
+        if tiles:
+            words.append(f"{key}={written.format_recurring(tiles)}")
+    for key, value in (("honba", t.honba), ("sticks", t.sticks)):
+        if value:
+            words.append(f"{key}={value}")
+    for key, seat in (("pao", t.pao), ("from", t.discarder)):
+        if seat is not None:
+            words.append(f"{key}={SEAT_LETTER[seat]}")
+    words += option_words(options, specs)
+    return f"{ruleset}:" + "".join(parts) + " " + " ".join(words)

@@ -1,0 +1,408 @@
+"""The riichi rule set on the scoring pipeline: its words, how a line is read, and the hooks
+(readings, totals, the minimums, settling, presenting).
+
+The scoring items are the rows of ``yaku.RULES``; readings come from ``readings``; fu
+from ``fu``; points and payments from ``points``. The best reading has the most points,
+then is a real limit hand over a counted one, then has most han, then most fu (the key
+``total`` gives each scoring).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import ClassVar, Generic, TypeVar
+
+from mjscore.errors import Problem
+from mjscore.hand import Win
+from mjscore.notation.build import Items, fail, gather_items, other_flags, read_count, read_win
+from mjscore.notation.tokens import MPSZ_FLAGS, Token
+from mjscore.options import as_dict, changed_options, with_values
+from mjscore.payment import Payment, seat_code, seat_name
+from mjscore.result import ScoreLine, ScoreResult, Shown
+from mjscore.rulesets.base import Deal, RuleSet, Scored, Settled
+from mjscore.rulesets.riichi import notation as written
+from mjscore.rulesets.riichi.checks import flag_problems, seat_problems
+from mjscore.rulesets.riichi.draw import MOST, DrawDeal, build_draw, draw_result
+from mjscore.rulesets.riichi.fu import fu_lines
+from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable
+from mjscore.rulesets.riichi.points import YAKUMAN_HAN, Table, hand_value, parties, win_payments
+from mjscore.rulesets.riichi.present import WORD, canonical, describe, notes, summary
+from mjscore.rulesets.riichi.readings import readings
+from mjscore.rulesets.riichi.yaku import (
+    LIABILITY_YAKUMAN,
+    NOT_YAKU,
+    RULES,
+    YAKUMAN,
+    RiichiRule,
+    features,
+    table_features,
+)
+from mjscore.settings import Settings
+from mjscore.tiles import CODE_OF_TILE, RIICHI_KINDS, SEAT_LETTER, WINDS
+
+KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
+ALIASES = {"wriichi": "double-riichi"}
+TWO_FAN_HONBA = 5
+NOT_COMPLETE = "not a winning hand: the tiles do not form four sets and a pair, seven pairs or thirteen orphans"
+
+OptionsT = TypeVar("OptionsT", bound=RiichiOptions)
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiDeal(Deal[OptionsT, RiichiTable]):
+    """A riichi line read and checked: ready to be scored."""
+
+    hand: written.WrittenHand
+    indicators: tuple[tuple[str, tuple[written.Tile, ...]], ...]
+    shared: frozenset[str]  # the features every reading of the table shares (``table_features``)
+
+
+RiichiScored = Scored[RiichiReading, RiichiTable]
+
+
+class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, RiichiTable, OptionsT], Generic[OptionsT]):
+    """Riichi and the rule sets built on it (hana): the pipeline's hooks, and the hooks a rule
+    set on riichi may override (``bonus_problems``, ``flower_fu``, ``tables``, ``outside_shape``,
+    ``chips``, ``context``)."""
+
+    family = "mpsz"
+    unit = "han"
+    flags: ClassVar[tuple[str, ...]] = tuple(f for f in MPSZ_FLAGS if f != "discarded-baida")
+    keys: ClassVar[tuple[str, ...]] = KEYS
+    total_label = "total han"
+    breakdown_unit = "fu"
+    payment_unit = "points"
+    side_unit = "chips"
+
+    def __init__(self) -> None:
+        super().__init__()
+        # Items that add han but are no yaku: a hand needs at least one yaku besides them.
+        self.not_yaku = frozenset(r.id for r in self.rules if r.category in NOT_YAKU)
+        # The limit hands: they replace every other item (docs/rules/riichi.md §5).
+        self.limit_ids = frozenset(r.id for r in self.rules if r.category == YAKUMAN)
+
+    def value_text(self, rule: RiichiRule) -> str:
+        """Han written "closed / open" where they differ ("-": closed hands only)."""
+        return _han(rule.value, rule.value_open)
+
+    # -- reading a line
+
+    def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> RiichiDeal[OptionsT] | DrawDeal:
+        if tokens and tokens[0].tag == "draw":
+            return build_draw(text, tokens[1:])
+        hand_tokens: list[Token] = []
+        item_tokens: list[Token] = []
+        for t in tokens:
+            if t.tag in written.HAND_TAGS:
+                hand_tokens.append(t)
+            else:
+                alias = ALIASES.get(t.text.lower())
+                item_tokens.append(t._replace(text=alias) if alias else t)
+        items = gather_items(item_tokens, self.flags, self.keys, self.option_specs())
+        problems = items.problems
+        hand = written.read_hand(hand_tokens, problems)
+        dora = written.read_indicators(items, "dora", problems)
+        ura = written.read_indicators(items, "ura", problems)
+        indicators = (*dora, *ura)
+        options = self._options(settings, items, hand, indicators, problems)
+        win = read_win(items, problems, "self-drawn")
+        seat = written.read_seat(items, "seat", "S", problems)  # None: unreadable, reported
+        prevalent = written.read_seat(items, "round", "E", problems) or WINDS[0]
+        pao = written.read_seat(items, "pao", None, problems)
+        discarder = written.read_seat(items, "from", None, problems)
+        honba = read_count(items, "honba", problems, MOST["honba"])
+        sticks = read_count(items, "sticks", problems, MOST["sticks"])
+        unreadable = hand is None or win is None  # then the checks below cannot run
+        places = written.TilePlaces(hand_tokens, [items.values[k] for k in ("dora", "ura") if k in items.values])
+        if hand is not None:
+            problems += written.count_problems(hand, indicators, win, places, aka=options.aka)
+        if unreadable:
+            raise fail(text, problems)
+        assert hand is not None and win is not None  # for the type checker: unreadable otherwise
+        # the checks below run beside every problem found so far (all problems together); a
+        # value that could not be read (None) skips the checks that need it
+        flags = frozenset(items.flags)
+        problems += self.bonus_problems(hand, indicators, options, places)
+        problems += flag_problems(hand, flags, items, win, seat, indicators=indicators)
+        problems += seat_problems(items, seat, win, pao, discarder)
+        if problems:
+            raise fail(text, problems)
+        assert seat is not None  # for the type checker: a seat that could not be read is a problem
+        table = RiichiTable.of(
+            hand.hand(),
+            hand.winning[0],
+            win,
+            flags=flags,
+            seat=seat,
+            round=prevalent,
+            dora_indicators=dora,
+            ura_indicators=ura,
+            red_fives=hand.red_fives,
+            honba=honba,
+            sticks=sticks,
+            pao=pao,
+            discarder=discarder,
+            flowers=hand.flowers,
+            flower_fu=self.flower_fu(hand.flowers, options),
+        )
+        return RiichiDeal(text, items, options, table, hand, (("dora", dora), ("ura", ura)), table_features(table))
+
+    def _options(
+        self,
+        settings: Settings,
+        items: Items,
+        hand: written.WrittenHand | None,
+        indicators: Sequence[written.Tile],
+        problems: list[Problem],
+    ) -> OptionsT:
+        options = with_values(self.base_options(settings), items.options)
+        has_red = (hand is not None and hand.red_fives > 0) or any(red for _, red in indicators)
+        if has_red and "aka" in items.options and not items.options["aka"]:
+            message = "a red five (0m, 0p, 0s) is written but aka=off says none exist"
+            problems.append(Problem("aka-off", message, items.option_cols["aka"]))
+        elif has_red and not options.aka:
+            options = _aka_on(options)  # docs/notation.md: writing a red five turns aka on
+        return options
+
+    # -- hooks a rule set built on riichi (hana) overrides
+
+    def bonus_problems(
+        self,
+        hand: written.WrittenHand,
+        indicators: Sequence[written.Tile],
+        options: OptionsT,
+        places: written.TilePlaces,
+    ) -> list[Problem]:
+        """Flowers belong to hana: riichi refuses them (at the first written)."""
+        if hand.flowers or (indicators and max(indicators)[0] >= RIICHI_KINDS):
+            return [written.flowers_not_hana(places)]
+        return []
+
+    def flower_fu(self, flowers: tuple[int, ...], options: OptionsT) -> int:
+        """Fu the flowers add when Pinfu is not claimed."""
+        return 0
+
+    def chips(self, deal: RiichiDeal[OptionsT]) -> tuple[Payment, ...]:
+        """Payments in chips beside the points (hana's variation 3)."""
+        return ()
+
+    # -- the pipeline's hooks
+
+    def without_reading(self, deal: RiichiDeal[OptionsT] | DrawDeal) -> ScoreResult | None:
+        return draw_result(deal, self.name, self.title) if isinstance(deal, DrawDeal) else None
+
+    def readings(self, deal: RiichiDeal[OptionsT] | DrawDeal) -> Iterable[RiichiReading]:
+        t = _win(deal).table
+        return readings(t.hand, t.winning, t.win)
+
+    def is_open(self, reading: RiichiReading, table: RiichiTable) -> bool:
+        return not table.closed
+
+    def features(
+        self, deal: RiichiDeal[OptionsT] | DrawDeal, reading: RiichiReading, table: RiichiTable
+    ) -> frozenset[str]:
+        return features(reading, table, _win(deal).shared)
+
+    def total(
+        self,
+        deal: RiichiDeal[OptionsT] | DrawDeal,
+        reading: RiichiReading,
+        table: RiichiTable,
+        lines: tuple[ScoreLine, ...],
+    ) -> RiichiScored:
+        limit_lines = [x for x in lines if x.rule_id in self.limit_ids]
+        if limit_lines:  # limit hands replace every other item (docs/rules/riichi.md §5)
+            kept = max(limit_lines, key=_kept_first(table))
+            lines = tuple(limit_lines) if _win(deal).options.yakuman_stack else (kept,)
+        return self.scored(deal, reading, table, lines, fu_lines(reading, table), is_limit=bool(limit_lines))
+
+    def scored(
+        self,
+        deal: RiichiDeal[OptionsT] | DrawDeal,
+        reading: RiichiReading,
+        t: RiichiTable,
+        lines: tuple[ScoreLine, ...],
+        fu: tuple[tuple[ScoreLine, ...], int],
+        *,
+        is_limit: bool,
+    ) -> RiichiScored:
+        """A reading's value and points from its lines and its fu (lines, total); ``is_limit``:
+        its lines are limit hands."""
+        fu_rows, fu_total = fu
+        han = yaku_han = 0
+        not_yaku = self.not_yaku
+        for x in lines:
+            han += x.value
+            if x.rule_id not in not_yaku:
+                yaku_han += x.value
+        yakuman = han // YAKUMAN_HAN if is_limit else 0
+        kiriage = _win(deal).options.kiriage
+        base, limit, points = hand_value(han, fu_total, yakuman, kiriage, dealer=t.is_dealer, tsumo=t.win is Win.TSUMO)
+        return RiichiScored(
+            reading,
+            t,
+            lines,
+            han,
+            summary=summary(han, fu_total, base=base, limit=limit, yakuman=yakuman, points=points),
+            # most points, then a real limit hand over a counted one (docs/rules/riichi.md §5), then han, then fu
+            key=(points, yakuman > 0, han, fu_total),
+            counted=yaku_han,
+            breakdown=fu_rows,
+            choice=", Pinfu dropped to count the flower fu" if not t.pinfu_allowed else "",
+        )
+
+    def not_winning(self, deal: RiichiDeal[OptionsT] | DrawDeal) -> str:
+        return NOT_COMPLETE
+
+    def allowed(self, deal: RiichiDeal[OptionsT] | DrawDeal, scored: list[RiichiScored]) -> list[RiichiScored]:
+        """A win needs a yaku (dora are none), and at honba 5 or more 2 han of them with ``ryanshi``."""
+        deal = _win(deal)
+        with_yaku = [s for s in scored if s.counted]
+        if not with_yaku:
+            raise fail(deal.text, [Problem("no-yaku", _no_yaku(deal))])
+        if not (deal.options.ryanshi and deal.table.honba >= TWO_FAN_HONBA):
+            return with_yaku
+        allowed = [s for s in with_yaku if s.counted >= 2]
+        if not allowed:
+            best_han = max(s.counted for s in with_yaku)
+            message = f"at honba {deal.table.honba} a win needs 2 han without dora; this hand has {best_han}"
+            # at the honba= that makes the minimum apply
+            raise fail(deal.text, [Problem("two-fan-minimum", message, deal.items.values["honba"][1])])
+        return allowed
+
+    def settle(self, deal: RiichiDeal[OptionsT] | DrawDeal, best: RiichiScored) -> Settled:
+        deal = _win(deal)
+        t = deal.table
+        table = Table(t.seat, t.win is Win.TSUMO, t.discarder, t.pao, t.honba, t.sticks)
+        payments = win_payments(best.summary.base_points or 0, table, _liable_base(deal, best))
+        return Settled(payments, parties(table), SEAT_LETTER[t.seat], self.chips(deal))
+
+    def shown(self, deal: RiichiDeal[OptionsT] | DrawDeal, best: RiichiScored) -> Callable[[], Shown]:
+        deal = _win(deal)
+        specs = self.option_specs()
+        return lambda: Shown(
+            canonical(
+                deal.hand, deal.table, deal.indicators, options=deal.items.options, ruleset=self.name, specs=specs
+            ),
+            self.header(deal),
+            describe(best.reading, deal.table) + best.choice,
+            self.context(deal),
+        )
+
+    def describe(self, deal: RiichiDeal[OptionsT] | DrawDeal, scored: RiichiScored) -> str:
+        return describe(scored.reading, scored.table) + scored.choice
+
+    def candidate_text(self, deal: RiichiDeal[OptionsT] | DrawDeal, scored: RiichiScored) -> str:
+        return f"{self.describe(deal, scored)}: {scored.total} han {scored.summary.fu or 0} fu"
+
+    def notes(self, deal: RiichiDeal[OptionsT] | DrawDeal, best: RiichiScored) -> tuple[str, ...]:
+        deal = _win(deal)
+        t = deal.table
+        return notes(deal.hand.explicit_winner, t.winning, t.win is Win.RON and t.discarder is None)
+
+    # -- presenting
+
+    def header(self, deal: RiichiDeal[OptionsT]) -> tuple[tuple[str, str], ...]:
+        t = deal.table
+        header = [
+            ("seat", f"{SEAT_LETTER[t.seat]} ({'dealer' if t.is_dealer else 'non-dealer'})"),
+            ("round", SEAT_LETTER[t.round]),
+            ("win", WORD[t.win] + (f" from {seat_name(t.discarder)}" if t.discarder is not None else "")),
+            ("honba", str(t.honba)),
+            ("riichi sticks", str(t.sticks)),
+        ]
+        for key, tiles in deal.indicators:
+            if tiles:
+                header.append((f"{key} indicators", " ".join([CODE_OF_TILE[tile] for tile in tiles])))
+        changed = changed_options(deal.options)
+        if changed:
+            header.append(("options", changed))
+        return tuple(header)
+
+    def context(self, deal: RiichiDeal[OptionsT]) -> dict[str, object]:
+        """What the hand was scored with, as data (the header's facts, every option's value)."""
+        t = deal.table
+        context: dict[str, object] = {
+            "seat": SEAT_LETTER[t.seat],
+            "dealer": t.is_dealer,
+            "round": SEAT_LETTER[t.round],
+            "win": WORD[t.win],
+            "discarder": seat_code(t.discarder),
+            "liable": seat_code(t.pao),
+            "honba": t.honba,
+            "sticks": t.sticks,
+            "winning_tile": CODE_OF_TILE[deal.hand.winning],
+            "flags": other_flags(t.flags),
+        }
+        for key, tiles in deal.indicators:
+            context[f"{key}_indicators"] = [CODE_OF_TILE[tile] for tile in tiles]
+        context["options"] = as_dict(deal.options)
+        return context
+
+
+class Riichi(RiichiFamily[RiichiOptions]):
+    name = "riichi"
+    aliases: ClassVar[tuple[str, ...]] = ("yakuza2", "japanese")
+    title = "Riichi (Yakuza 2 table rules)"
+    summary = "Japanese riichi mahjong: every yaku and limit hand, fu, honba, sticks, liability, draws"
+    options_type = RiichiOptions
+    rules = RULES
+
+
+def _win(deal: RiichiDeal[OptionsT] | DrawDeal) -> RiichiDeal[OptionsT]:
+    """The deal of a win (a draw line never reaches the hooks that score a reading)."""
+    assert not isinstance(deal, DrawDeal)
+    return deal
+
+
+@lru_cache(maxsize=64)
+def _aka_on(options: OptionsT) -> OptionsT:
+    """``options`` with aka on (cached: a batch has few distinct option sets)."""
+    return with_values(options, {"aka": True})
+
+
+def _kept_first(t: RiichiTable) -> Callable[[ScoreLine], tuple[int, bool]]:
+    """Which limit hand yakuman_stack=off keeps: the highest; of equal ones the one pao= answers
+    for, so that the liability still applies (docs/rules/riichi.md §5), else the first row."""
+    return lambda x: (x.value, t.pao is not None and x.rule_id in LIABILITY_YAKUMAN)
+
+
+def _liable_base(deal: RiichiDeal[OptionsT], best: RiichiScored) -> int:
+    """The part of the base the pao= player answers for: the liable limit hands whose pungs
+    show one fed (an open meld); refused when there are none (docs/rules/riichi.md §8)."""
+    if deal.table.pao is None:
+        return 0
+    col = deal.items.values["pao"][1]
+    liable = [x for x in best.lines if x.rule_id in LIABILITY_YAKUMAN]
+    if not liable:
+        message = "pao= is for Big Three Dragons or Big Four Winds; this hand has neither"
+        raise fail(deal.text, [Problem("pao-without-liability", message, col)])
+    fed = [x for x in liable if _fed(best.reading, LIABILITY_YAKUMAN[x.rule_id])]
+    if not fed:
+        message = (
+            "pao= is for a player who fed the last pung, but no pung of those honours is an open meld "
+            "(a claimed pung is written in parentheses, e.g. (555z))"
+        )
+        raise fail(deal.text, [Problem("pao-not-fed", message, col)])
+    base, yakuman = best.summary.base_points or 0, best.summary.yakuman or 0
+    return base * (sum(x.value for x in fed) // YAKUMAN_HAN) // yakuman
+
+
+def _fed(reading: RiichiReading, honours: tuple[int, ...]) -> bool:
+    """Some pung or kong of ``honours`` was claimed from another player's discard."""
+    return any(g.is_open and g.kind in honours for g in reading.groups)
+
+
+def _han(closed: int, opened: int | None) -> str:
+    if opened is None or opened == closed:
+        return str(closed)
+    return f"{closed} / {opened or '-'}"
+
+
+def _no_yaku(deal: RiichiDeal[OptionsT]) -> str:
+    reason = "dora do not count as a yaku" if deal.table.dora or deal.table.red_fives else "no scoring item applies"
+    if not deal.table.closed:
+        reason += "; the hand is open, so no riichi, menzen tsumo or pinfu"
+    return f"not a winning hand with a yaku: {reason}"
