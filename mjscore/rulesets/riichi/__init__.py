@@ -42,7 +42,6 @@ from mjscore.rulesets.riichi.yaku import (
     LIABILITY_YAKUMAN,
     NOT_YAKU,
     RULES,
-    YAKUMAN,
     RiichiRule,
     features,
     table_features,
@@ -133,11 +132,11 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     @cached_property
     def limit_ids(self) -> frozenset[str]:
         """The limit hands: they replace every other item (docs/rules/riichi.md §5)."""
-        return frozenset(r.id for r in self.rules if r.category == YAKUMAN)
+        return frozenset(r.id for r in self.rules if r.limit)
 
     def value_text(self, rule: RiichiRule) -> str:
         """Han written "closed / open" where they differ ("-": closed hands only)."""
-        return _han(rule.value, rule.value_open)
+        return f"{rule.value} / -" if rule.closed_only else _han(rule.value, rule.value_open)
 
     # -- reading a line
 
@@ -375,11 +374,12 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         """``shared``: the features of the deal's table (see ``table_features``)."""
         o = deal.options
         found = features(reading, t, shared)
+        # limit hands replace every other item (docs/rules/riichi.md §5): the engine keeps only them
         lines = apply_rules(self.book, reading, t, o, is_open=not t.closed, features=found)
-        limit_lines = [x for x in lines if x.rule_id in self.limit_ids]
-        if limit_lines:  # limit hands replace every other item (docs/rules/riichi.md §5)
-            lines = tuple(limit_lines) if o.yakuman_stack else (max(limit_lines, key=_kept_first(t)),)
-        return self._scored(reading, lines, fu_lines(reading, t), t, o, is_limit=bool(limit_lines))
+        is_limit = any(x.rule_id in self.limit_ids for x in lines)
+        if is_limit and not o.yakuman_stack:
+            lines = (max(lines, key=_kept_first(t)),)
+        return self._scored(reading, lines, fu_lines(reading, t), t, o, is_limit=is_limit)
 
     def _scored(
         self,
@@ -536,7 +536,7 @@ def _seat_problems(items: Items, seat: int | None, win: Win, pao: int | None, di
 def _han(closed: int, opened: int | None) -> str:
     if opened is None or opened == closed:
         return str(closed)
-    return f"{closed} / {opened or '-'}"
+    return f"{closed} / {opened}"
 
 
 NOT_COMPLETE = "not a winning hand: the tiles do not form four sets and a pair, seven pairs or thirteen orphans"
