@@ -3,7 +3,10 @@
 A rule's predicate answers "how many times does this item apply to this
 reading?" (0: not at all; DORAYAKI answers once per matching card). Conflicts
 are data too: a row that applies removes every row named in its
-``supersedes``. Adding an item to a rule set is adding a row.
+``supersedes``, and a ``limit`` row that applies removes every row that is not
+one. Adding an item to a rule set is adding a row; each rule set makes its rows
+with a small keyword factory of its own (riichi's ``yaku``), so a table reads
+like a table.
 """
 
 from __future__ import annotations
@@ -26,7 +29,9 @@ class Rule(Generic[R_contra, C_contra, Opt_contra]):
     """One scoring item.
 
     ``value`` is what one application is worth; ``value_open`` the same on an
-    open hand (``None``: no difference; 0: closed hands only).
+    open hand where it differs (``None``: no difference). A ``closed_only`` row
+    is never asked on an open hand. A ``limit`` row (riichi's limit hands)
+    replaces: when one applies, the rows that are not limit rows are dropped.
     """
 
     id: str
@@ -45,6 +50,8 @@ class Rule(Generic[R_contra, C_contra, Opt_contra]):
     # What one application is worth when the options or the situation decide it
     # (Baida's assumed values, Big Crane's 100 or 10); ``value`` then only orders the row.
     value_of: Callable[[R_contra, C_contra, Opt_contra], int] | None = None
+    closed_only: bool = False
+    limit: bool = False
     # The line of one plain application (no detail), closed and open: made once, shared by every hand.
     _once: tuple[ScoreLine, ScoreLine] = field(init=False, repr=False, compare=False)
 
@@ -90,7 +97,7 @@ def _asked(
 ) -> tuple[Rule[R_contra, C_contra, Opt_contra], ...]:
     """Rows whose gate is among ``features``, or ungated; closed-only rows only on a closed hand."""
     return tuple(
-        rule for rule in rules if (not rule.gate or rule.gate in features) and not (is_open and rule.value_open == 0)
+        rule for rule in rules if (not rule.gate or rule.gate in features) and not (is_open and rule.closed_only)
     )
 
 
@@ -103,7 +110,8 @@ def apply_rules(
     is_open: bool,
     features: frozenset[str] = frozenset(),
 ) -> tuple[ScoreLine, ...]:
-    """The score lines of one reading, with superseded items removed.
+    """The score lines of one reading, with superseded items removed and, when
+    a limit row applies, every row that is not one.
 
     Rows whose ``gate`` is not among ``features`` and closed-only rows on an
     open hand are skipped without asking their predicate.
@@ -111,11 +119,15 @@ def apply_rules(
     asked = book.asked(features, is_open)
     hits: list[tuple[Rule[R_contra, C_contra, Opt_contra], int]] = []
     beaten: set[str] = set()
+    limit = False
     for rule in asked:
         count = rule.predicate(reading, ctx, options)
         if count:
             hits.append((rule, int(count)))  # a predicate may answer with a bool
             beaten.update(rule.supersedes)
+            limit = limit or rule.limit
+    if limit and any(rule.limit and rule.id not in beaten for rule, _ in hits):
+        hits = [hit for hit in hits if hit[0].limit]
     return tuple(
         [
             rule.line(

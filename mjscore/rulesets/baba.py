@@ -46,6 +46,7 @@ HAND_SIZE = 6  # +1 with a KAN
 MOST_POT = 999
 BA = "場"  # Ba-ittsu: one card of each kind containing it
 YAKU_KANJI = ("馬", BA, DOUBLING_MARK)  # the kanji Chin-itsu and Hon-itsu are made of
+FUNDAMENTAL, BONUS, YAKU = "fundamental", "bonus", "yaku"  # the kinds of scoring item (docs/rules/baba.md §4)
 
 BASIC, BA_ITTSU, SAN_TOITSU = "two Kohtsu", "Ba-ittsu", "San-toitsu"
 _MELD_TAGS = {"open": MeldKind.OPEN, "closed": MeldKind.CLOSED_KAN, "shown": MeldKind.SHOWN}
@@ -108,12 +109,13 @@ BabaScored = Scored[Reading, BabaTable]
 
 
 BabaRule = Rule[Reading, BabaTable, BeginnerOptions]
+BabaPredicate = Callable[[Reading, BabaTable, BeginnerOptions], int]
 
 
 # --- predicates: (reading, table, options) -> how many times the item applies
 
 
-def _shape_is(shape: str) -> Callable[[Reading, BabaTable, BeginnerOptions], int]:
+def _shape_is(shape: str) -> BabaPredicate:
     return lambda reading, _t, _o: reading.shape == shape
 
 
@@ -173,63 +175,46 @@ def _kanji_detail(_r: Reading, t: BabaTable, _o: BeginnerOptions) -> str:
     return "/".join(shared_kanji(t))
 
 
-WIN_RULE: BabaRule = Rule("win", "WIN", "和了", "fundamental", 1, "two Kohtsu, or a KAN and a Kohtsu", _shape_is(BASIC))
-DORAYAKI_RULE: BabaRule = Rule(
-    "dorayaki",
-    "DORAYAKI",
-    "どら焼き",
-    "bonus",
-    1,
-    "each card of a kind shown on a face-up chip (OBABA: see obaba_dora)",
-    _dora,
-    detail=_dora_detail,
-)
+def item(
+    category: str,
+    id: str,
+    name: str,
+    local_name: str,
+    *,
+    koban: int,
+    when: BabaPredicate,
+    condition: str,
+    supersedes: tuple[str, ...] = (),
+    detail: Callable[[Reading, BabaTable, BeginnerOptions], str] | None = None,
+) -> BabaRule:
+    """A scoring item of one of the rules' three kinds (docs/rules/baba.md §4): every one
+    that applies is added up, ``koban`` for each application."""
+    return Rule(id, name, local_name, category, koban, condition, when, supersedes, detail=detail)
+
+
+# fmt: off
+WIN_RULE: BabaRule = item(FUNDAMENTAL, "win", "WIN", "和了", koban=1, when=_shape_is(BASIC),
+                          condition="two Kohtsu, or a KAN and a Kohtsu")
+DORAYAKI_RULE: BabaRule = item(BONUS, "dorayaki", "DORAYAKI", "どら焼き", koban=1, when=_dora, detail=_dora_detail,
+                               condition="each card of a kind shown on a face-up chip (OBABA: see obaba_dora)")
 
 EXPERT_RULES: tuple[BabaRule, ...] = (
     WIN_RULE,
-    Rule(
-        "ba-ittsu",
-        "Ba-ittsu",
-        "場一通",
-        "fundamental",
-        1,
-        "the six different 場 cards, no OBABA",
-        _shape_is(BA_ITTSU),
-        supersedes=("chin-itsu",),
-    ),
-    Rule("san-toitsu", "San-toitsu", "三対子", "fundamental", 1, "three pairs, no OBABA", _shape_is(SAN_TOITSU)),
+    item(FUNDAMENTAL, "ba-ittsu", "Ba-ittsu", "場一通", koban=1, when=_shape_is(BA_ITTSU),
+         condition="the six different 場 cards, no OBABA", supersedes=("chin-itsu",)),
+    item(FUNDAMENTAL, "san-toitsu", "San-toitsu", "三対子", koban=1, when=_shape_is(SAN_TOITSU),
+         condition="three pairs, no OBABA"),
     DORAYAKI_RULE,
-    Rule("menzen", "Menzen", "門前", "bonus", 1, "no PON, Min-KAN or Ka-KAN (An-KAN allowed)", _menzen),
-    Rule(
-        "baba-yakuman",
-        "BABA Yakuman",
-        "ババ役満",
-        "yaku",
-        5,
-        "4 cards of one kind + 2 OBABA as two Kohtsu, not from a declared KAN",
-        _baba_yakuman,
-    ),
-    Rule(
-        "chin-itsu",
-        "Chin-itsu",
-        "清一色",
-        "yaku",
-        2,
-        "every card shares 馬, 場 or 々; no OBABA",
-        _chin_itsu,
-        detail=_kanji_detail,
-    ),
-    Rule(
-        "hon-itsu",
-        "Hon-itsu",
-        "混一色",
-        "yaku",
-        1,
-        "every non-OBABA card shares 馬, 場 or 々; at least one OBABA",
-        _hon_itsu,
-        detail=_kanji_detail,
-    ),
+    item(BONUS, "menzen", "Menzen", "門前", koban=1, when=_menzen,
+         condition="no PON, Min-KAN or Ka-KAN (An-KAN allowed)"),
+    item(YAKU, "baba-yakuman", "BABA Yakuman", "ババ役満", koban=5, when=_baba_yakuman,
+         condition="4 cards of one kind + 2 OBABA as two Kohtsu, not from a declared KAN"),
+    item(YAKU, "chin-itsu", "Chin-itsu", "清一色", koban=2, when=_chin_itsu, detail=_kanji_detail,
+         condition="every card shares 馬, 場 or 々; no OBABA"),
+    item(YAKU, "hon-itsu", "Hon-itsu", "混一色", koban=1, when=_hon_itsu, detail=_kanji_detail,
+         condition="every non-OBABA card shares 馬, 場 or 々; at least one OBABA"),
 )
+# fmt: on
 
 BEGINNER_RULES: tuple[BabaRule, ...] = (WIN_RULE, DORAYAKI_RULE)
 

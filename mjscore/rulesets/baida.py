@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -86,6 +86,7 @@ class BaidaDeal(Deal[BaidaOptions, BaidaTable]):
 
 BaidaRule = Rule[Reading, BaidaTable, BaidaOptions]
 BaidaScored = Scored[Reading, BaidaTable]
+BaidaPredicate = Callable[[Reading, BaidaTable, BaidaOptions], int]
 
 
 # --- facts about a reading (every group has a kind: ``_assigned`` gave one to Baida alone)
@@ -172,170 +173,94 @@ def _four_kongs(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
     return sum(g.shape is Shape.KAN for g in r.groups) == 4
 
 
-RULES: tuple[BaidaRule, ...] = (
-    Rule("mixed-one-suit", "Mixed One-Suit", "混一色", PATTERN, 40, "one suit and honours", _mixed_one_suit),
-    Rule(
-        "pure-one-suit",
-        "Pure One-Suit",
-        "清一色",
-        PATTERN,
-        100,
-        "one suit, no honours",
-        _pure_one_suit,
-        supersedes=("mixed-one-suit",),
-    ),
-    Rule(
-        "nine-tile-straight",
-        "Nine-Tile Straight",
-        "一氣通貫",
-        PATTERN,
-        40,
-        "123 456 789 of one suit",
-        _nine_tile_straight,
-    ),
-    Rule(
-        "thirteen-terminals",
-        "Thirteen Terminals",
-        "十三么",
-        PATTERN,
-        200,
-        "one of each terminal and honour plus one more",
-        _thirteen,
-    ),
-    Rule(
-        "all-triplets",
-        "All Triplets",
-        "對對和",
-        PATTERN,
-        1,
-        "four pungs or kongs (assumed value)",
-        _all_triplets,
-        detail=lambda _r, _t, _o: "assumed",
-        value_of=lambda _r, _t, o: o.all_triplets,
-    ),
-    Rule(
-        "seven-pairs",
-        "Seven Pairs",
-        "七對子",
-        PATTERN,
-        1,
-        "seven pairs (assumed value)",
-        _seven_pairs,
-        detail=lambda _r, _t, _o: "assumed",
-        value_of=lambda _r, _t, o: o.seven_pairs,
-    ),
-    Rule(
-        "big-crane",
-        "Big Crane",
-        "大吊車",
-        BONUS,
-        1,
-        "four melds claimed, won on a single wait (10 after discarding a Baida)",
-        _big_crane,
-        value_of=_big_crane_points,
-    ),
-    Rule("no-baida", "No Baida", "無百搭", BONUS, 10, "no Baida in the hand", _no_baida),
-    Rule("four-baida", "Four Baida", "四百搭", BONUS, 10, "four or more Baida in the hand", _four_baida),
-    Rule(
-        "baida-dragon",
-        "Baida Dragon",
-        "百搭龍",
-        BONUS,
-        30,
-        "a nine-tile straight using Baida, the Baida of the straight's suit",
-        _baida_dragon,
-    ),
-    Rule(
-        "win-on-kong",
-        "Win on Kong",
-        "槓上開花",
-        BONUS,
-        10,
-        "won on a kong's replacement tile",
-        flag_is_set("rinshan"),
-        gate="rinshan",
-    ),
-    Rule(
-        "robbing-a-kong",
-        "Robbing a Kong",
-        "搶槓",
-        BONUS,
-        10,
-        "won on a tile added to a kong",
-        flag_is_set("chankan"),
-        gate="chankan",
-    ),
-    Rule(
-        "final-draw",
-        "Final Draw",
-        "海底撈月",
-        BONUS,
-        10,
-        "self-drawn the last tile",
-        flag_is_set("haitei"),
-        gate="haitei",
-    ),
-    Rule(
-        "final-discard",
-        "Final Discard",
-        "河底撈魚",
-        BONUS,
-        10,
-        "won on the last discard",
-        flag_is_set("houtei"),
-        gate="houtei",
-    ),
-    Rule(
-        "four-kongs",
-        "Four Kongs",
-        "四槓",
-        BONUS,
-        400,
-        "four kongs (includes Big Crane)",
-        _four_kongs,
-        supersedes=("big-crane",),
-    ),
-    Rule(
-        "blessing-of-heaven",
-        "Blessing of Heaven",
-        "天和",
-        BONUS,
-        200,
-        "dealer wins on the first draw",
-        flag_is_set("tenhou"),
-        gate="tenhou",
-    ),
-    Rule(
-        "blessing-of-earth",
-        "Blessing of Earth",
-        "地和",
-        BONUS,
-        200,
-        "a non-dealer wins on the dealer's first discard",
-        flag_is_set("chiihou"),
-        gate="chiihou",
-    ),
-)
-_PATTERN_IDS = frozenset(r.id for r in RULES if r.category == PATTERN)
-
-
 def _never(_r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
     return 0
 
 
+def _assumed(_r: Reading, _t: BaidaTable, _o: BaidaOptions) -> str:
+    return "assumed"
+
+
+def pattern(
+    id: str,
+    name: str,
+    local_name: str,
+    *,
+    points: int,
+    when: BaidaPredicate,
+    condition: str,
+    supersedes: tuple[str, ...] = (),
+    assumed: BaidaPredicate | None = None,
+) -> BaidaRule:
+    """A pattern: patterns together are capped at PATTERN_CAP, and a hand with none is a chicken hand.
+    ``assumed``: its value is an option's (a house value, docs/rules/baida.md §4), and its line says so."""
+    detail = _assumed if assumed else None
+    return Rule(id, name, local_name, PATTERN, points, condition, when, supersedes, detail=detail, value_of=assumed)
+
+
+def bonus(
+    id: str,
+    name: str,
+    local_name: str,
+    *,
+    points: int,
+    when: BaidaPredicate,
+    condition: str,
+    supersedes: tuple[str, ...] = (),
+    gate: str = "",
+    value_of: BaidaPredicate | None = None,
+) -> BaidaRule:
+    """A bonus, added to the patterns (under the hand's cap)."""
+    return Rule(id, name, local_name, BONUS, points, condition, when, supersedes, gate=gate, value_of=value_of)
+
+
+# fmt: off
+RULES: tuple[BaidaRule, ...] = (
+    pattern("mixed-one-suit", "Mixed One-Suit", "混一色", points=40, when=_mixed_one_suit,
+            condition="one suit and honours"),
+    pattern("pure-one-suit", "Pure One-Suit", "清一色", points=100, when=_pure_one_suit,
+            condition="one suit, no honours", supersedes=("mixed-one-suit",)),
+    pattern("nine-tile-straight", "Nine-Tile Straight", "一氣通貫", points=40, when=_nine_tile_straight,
+            condition="123 456 789 of one suit"),
+    pattern("thirteen-terminals", "Thirteen Terminals", "十三么", points=200, when=_thirteen,
+            condition="one of each terminal and honour plus one more"),
+    pattern("all-triplets", "All Triplets", "對對和", points=1, when=_all_triplets,
+            assumed=lambda _r, _t, o: o.all_triplets, condition="four pungs or kongs (assumed value)"),
+    pattern("seven-pairs", "Seven Pairs", "七對子", points=1, when=_seven_pairs,
+            assumed=lambda _r, _t, o: o.seven_pairs, condition="seven pairs (assumed value)"),
+    bonus("big-crane", "Big Crane", "大吊車", points=1, when=_big_crane, value_of=_big_crane_points,
+          condition="four melds claimed, won on a single wait (10 after discarding a Baida)"),
+    bonus("no-baida", "No Baida", "無百搭", points=10, when=_no_baida,
+          condition="no Baida in the hand"),
+    bonus("four-baida", "Four Baida", "四百搭", points=10, when=_four_baida,
+          condition="four or more Baida in the hand"),
+    bonus("baida-dragon", "Baida Dragon", "百搭龍", points=30, when=_baida_dragon,
+          condition="a nine-tile straight using Baida, the Baida of the straight's suit"),
+    bonus("win-on-kong", "Win on Kong", "槓上開花", points=10, when=flag_is_set("rinshan"), gate="rinshan",
+          condition="won on a kong's replacement tile"),
+    bonus("robbing-a-kong", "Robbing a Kong", "搶槓", points=10, when=flag_is_set("chankan"), gate="chankan",
+          condition="won on a tile added to a kong"),
+    bonus("final-draw", "Final Draw", "海底撈月", points=10, when=flag_is_set("haitei"), gate="haitei",
+          condition="self-drawn the last tile"),
+    bonus("final-discard", "Final Discard", "河底撈魚", points=10, when=flag_is_set("houtei"), gate="houtei",
+          condition="won on the last discard"),
+    bonus("four-kongs", "Four Kongs", "四槓", points=400, when=_four_kongs,
+          condition="four kongs (includes Big Crane)", supersedes=("big-crane",)),
+    bonus("blessing-of-heaven", "Blessing of Heaven", "天和", points=200, when=flag_is_set("tenhou"), gate="tenhou",
+          condition="dealer wins on the first draw"),
+    bonus("blessing-of-earth", "Blessing of Earth", "地和", points=200, when=flag_is_set("chiihou"), gate="chiihou",
+          condition="a non-dealer wins on the dealer's first discard"),
+)
+_PATTERN_IDS = frozenset(r.id for r in RULES if r.category == PATTERN)
+
 # Rows the engine does not apply: ``_score`` writes the chicken hand's line when no pattern
 # applies, ``evaluate`` Seven Baida's whatever the hand. Here so that their names and values
 # have one home, for the lines and for the rules table.
-CHICKEN_HAND: BaidaRule = Rule("chicken", "Chicken Hand", "雞糊", PATTERN, 1, "no pattern (assumed value)", _never)
-SEVEN_BAIDA_HAND: BaidaRule = Rule(
-    "seven-baida",
-    "Seven Baida",
-    "七百搭",
-    BONUS,
-    HAND_CAP,
-    "all seven Baida self-drawn, whatever the hand; nothing else",
-    _never,
-)
+CHICKEN_HAND: BaidaRule = pattern("chicken", "Chicken Hand", "雞糊", points=1, when=_never,
+                                  condition="no pattern (assumed value)")
+SEVEN_BAIDA_HAND: BaidaRule = bonus("seven-baida", "Seven Baida", "七百搭", points=HAND_CAP, when=_never,
+                                    condition="all seven Baida self-drawn, whatever the hand; nothing else")
+# fmt: on
 # The rows whose value is an option's default (docs/rules/baida.md §4 house values), by option name.
 _ASSUMED_OPTION = {"all-triplets": "all_triplets", "seven-pairs": "seven_pairs", "chicken": "chicken"}
 

@@ -19,8 +19,7 @@ from mjscore.payment import Payment
 from mjscore.rulesets.riichi import RiichiDeal, RiichiFamily, RiichiOptions, RiichiReading, RiichiScored, RiichiTable
 from mjscore.rulesets.riichi import notation as written
 from mjscore.rulesets.riichi.draw import DrawDeal
-from mjscore.rulesets.riichi.points import YAKUMAN_HAN
-from mjscore.rulesets.riichi.yaku import BONUS, HAS_FLOWERS, RULES, YAKU, YAKUMAN, is_pinfu
+from mjscore.rulesets.riichi.yaku import BONUS, HAS_FLOWERS, RULES, dora, is_pinfu, limit_hand, yaku
 from mjscore.tiles import CODE_OF_TILE, FLOWERS, RIICHI_KINDS, SEASONS, SEAT_LETTER, WINDS, rank_of
 
 _SOURCE = "docs/rules/hana.md §4"
@@ -74,42 +73,19 @@ def _nukidora(_r: RiichiReading, t: RiichiTable, o: HanaOptions) -> int:
     return len(t.flowers) if o.variant == 2 else 0
 
 
-DAIFAAHOU: HanaRule = Rule(
-    "daifaahou",
-    "Daifaahou",
-    "大花糊",
-    YAKUMAN,
-    YAKUMAN_HAN,
-    "all eight flowers, whatever the hand (variation 1)",
-    _daifaahou,
-    gate=HAS_FLOWERS,
-)
+# fmt: off
+DAIFAAHOU: HanaRule = limit_hand("daifaahou", "Daifaahou", "大花糊", when=_daifaahou, gate=HAS_FLOWERS,
+                                   condition="all eight flowers, whatever the hand (variation 1)")
 HANA_RULES: tuple[HanaRule, ...] = (
-    Rule(
-        "seat-flower",
-        "Seat Flower",
-        "自風花",
-        BONUS,
-        1,
-        "own seat's flower or season, each (variation 1; no yaku)",
-        _seat_flowers,
-        gate=HAS_FLOWERS,
-    ),
-    Rule(
-        "shoufaahou",
-        "Shoufaahou",
-        "小花糊",
-        YAKU,
-        1,
-        "all four flowers, or all four seasons, each kind (variation 1)",
-        _shoufaahou,
-        gate=HAS_FLOWERS,
-    ),
+    dora("seat-flower", "Seat Flower", "自風花", category=BONUS, when=_seat_flowers, gate=HAS_FLOWERS,
+         condition="own seat's flower or season, each (variation 1; no yaku)"),
+    yaku("shoufaahou", "Shoufaahou", "小花糊", han=1, when=_shoufaahou, gate=HAS_FLOWERS,
+         condition="all four flowers, or all four seasons, each kind (variation 1)"),
     DAIFAAHOU,
-    Rule(
-        "flower", "Flower", "花", BONUS, 1, "each flower (variation 2, nukidora; no yaku)", _nukidora, gate=HAS_FLOWERS
-    ),
+    dora("flower", "Flower", "花", category=BONUS, when=_nukidora, gate=HAS_FLOWERS,
+         condition="each flower (variation 2, nukidora; no yaku)"),
 )
+# fmt: on
 
 
 class Hana(RiichiFamily[HanaOptions]):

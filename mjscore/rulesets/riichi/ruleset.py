@@ -34,7 +34,6 @@ from mjscore.rulesets.riichi.yaku import (
     LIABILITY_YAKUMAN,
     NOT_YAKU,
     RULES,
-    YAKUMAN,
     RiichiRule,
     features,
     table_features,
@@ -81,11 +80,11 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         # Items that add han but are no yaku: a hand needs at least one yaku besides them.
         self.not_yaku = frozenset(r.id for r in self.rules if r.category in NOT_YAKU)
         # The limit hands: they replace every other item (docs/rules/riichi.md §5).
-        self.limit_ids = frozenset(r.id for r in self.rules if r.category == YAKUMAN)
+        self.limit_ids = frozenset(r.id for r in self.rules if r.limit)
 
     def value_text(self, rule: RiichiRule) -> str:
         """Han written "closed / open" where they differ ("-": closed hands only)."""
-        return _han(rule.value, rule.value_open)
+        return f"{rule.value} / -" if rule.closed_only else _han(rule.value, rule.value_open)
 
     # -- reading a line
 
@@ -212,11 +211,11 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         table: RiichiTable,
         lines: tuple[ScoreLine, ...],
     ) -> RiichiScored:
-        limit_lines = [x for x in lines if x.rule_id in self.limit_ids]
-        if limit_lines:  # limit hands replace every other item (docs/rules/riichi.md §5)
-            kept = max(limit_lines, key=_kept_first(table))
-            lines = tuple(limit_lines) if _win(deal).options.yakuman_stack else (kept,)
-        return self.scored(deal, reading, table, lines, fu_lines(reading, table), is_limit=bool(limit_lines))
+        # limit hands replace every other item (docs/rules/riichi.md §5): the engine kept only them
+        is_limit = any(x.rule_id in self.limit_ids for x in lines)
+        if is_limit and not _win(deal).options.yakuman_stack:
+            lines = (max(lines, key=_kept_first(table)),)
+        return self.scored(deal, reading, table, lines, fu_lines(reading, table), is_limit=is_limit)
 
     def scored(
         self,
@@ -398,7 +397,7 @@ def _fed(reading: RiichiReading, honours: tuple[int, ...]) -> bool:
 def _han(closed: int, opened: int | None) -> str:
     if opened is None or opened == closed:
         return str(closed)
-    return f"{closed} / {opened or '-'}"
+    return f"{closed} / {opened}"
 
 
 def _no_yaku(deal: RiichiDeal[OptionsT]) -> str:
