@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from mjscore.errors import UsageError, file_not_utf8, printable, quoted, quoted_path, quoted_value
 
 if TYPE_CHECKING:
-    from mjscore.tiles import Deck
+    from mjscore.families.baba.deck import Deck
 
 DEFAULT_RULESET = "riichi"  # docs/notation.md: lines without a prefix, and no --rules / MJSCORE_RULES
 ENV_RULES = "MJSCORE_RULES"
@@ -37,7 +37,7 @@ class Settings:
 
     @cached_property
     def deck(self) -> Deck:
-        from mjscore.tiles import default_deck, load_deck
+        from mjscore.families.baba.deck import default_deck, load_deck
 
         return load_deck(self.deck_path) if self.deck_path else default_deck()
 

@@ -21,9 +21,9 @@ from typing import Any
 
 import pyparsing as pp
 
+from mjscore.families.baba.deck import WILD_KANJI_ALT, WILD_SPELLINGS, default_deck
 from mjscore.notation.grammar import BODIES, ELEMENTS, ruleset_prefix
 from mjscore.rulesets import RuleSet, all_rulesets
-from mjscore.tiles import WILD_KANJI_ALT, WILD_SPELLINGS, default_deck
 
 LINE = "line"
 BODY = "body"

@@ -6,8 +6,8 @@ from typing import Any
 
 from tabulate import tabulate
 
+from mjscore.families.baba.deck import WILD_NAME, Deck
 from mjscore.rulesets import RuleSet, all_rulesets
-from mjscore.tiles import WILD_NAME, Deck
 
 
 def ruleset_list() -> str:

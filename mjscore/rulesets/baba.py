@@ -19,6 +19,7 @@ from typing import ClassVar
 from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.engine import Rule, apply_rules
 from mjscore.errors import Problem, quoted
+from mjscore.families.baba.deck import DOUBLING_MARK, MAX_COPIES, WILD_NAME, Deck
 from mjscore.hand import SHAPE_SIZE, Group, Hand, Meld, MeldKind, Reading, Shape, Win, bracketed
 from mjscore.notation.build import (
     ITEM_TAGS,
@@ -38,7 +39,6 @@ from mjscore.payment import POT, WINNER, baba_parties, win_payments
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, Summary
 from mjscore.rulesets.base import RuleSet
 from mjscore.settings import Settings
-from mjscore.tiles import DOUBLING_MARK, MAX_COPIES, WILD_NAME, Deck
 
 HAND_SIZE = 6  # +1 with a KAN
 # The largest pot=: far above the 32 KOBAN at a table of four (8 each, docs/rules/baba.md §1),

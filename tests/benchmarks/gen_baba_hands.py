@@ -67,7 +67,7 @@ class Hand:
 
 def load_cards() -> list[Card]:
     """The card kinds of mjscore's built-in deck."""
-    from mjscore.tiles import default_deck
+    from mjscore.families.baba.deck import default_deck
 
     return [Card(k.spelling, k.code) for k in default_deck().kinds]
 

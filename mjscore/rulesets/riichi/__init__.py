@@ -17,6 +17,11 @@ from typing import ClassVar, NamedTuple
 
 from mjscore.engine import apply_rules
 from mjscore.errors import Problem, quoted
+from mjscore.families.mpsz import written
+from mjscore.families.mpsz.checks import count_problems, discarder_problems, flowers_not_hana, situation_problems
+from mjscore.families.mpsz.groups import group_text
+from mjscore.families.mpsz.items import read_indicators, read_seat
+from mjscore.families.mpsz.tiles import CODE_OF_TILE, RIICHI_KINDS, SEAT_LETTER, WIND_OF_SEAT, WINDS, tile_name
 from mjscore.hand import Group, MeldKind, Win, bracketed
 from mjscore.notation.build import Items, fail, gather_items, other_flags, read_count, read_win
 from mjscore.notation.tokens import MPSZ_FLAGS, Token
@@ -24,9 +29,8 @@ from mjscore.options import OptionSpec, as_dict, changed_options, option_words, 
 from mjscore.payment import SEAT_PARTIES, Payment, seat_code, seat_name
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Settlement, Shown, Summary
 from mjscore.rulesets.base import RuleSet
-from mjscore.rulesets.riichi import notation as written
 from mjscore.rulesets.riichi.fu import fu_lines
-from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait, group_text
+from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait
 from mjscore.rulesets.riichi.points import (
     YAKUMAN_HAN,
     Table,
@@ -48,7 +52,6 @@ from mjscore.rulesets.riichi.yaku import (
     table_features,
 )
 from mjscore.settings import Settings
-from mjscore.tiles import CODE_OF_TILE, RIICHI_KINDS, SEAT_LETTER, WIND_OF_SEAT, WINDS, tile_name
 
 KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
 # The largest count of each count key. Honba: the rules set no limit; 99 is beyond any game.
@@ -155,21 +158,21 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
         items = gather_items(item_tokens, self.flags, self.keys, self.option_specs())
         problems = items.problems
         hand = written.read_hand(hand_tokens, problems)
-        dora = written.read_indicators(items, "dora", problems)
-        ura = written.read_indicators(items, "ura", problems)
+        dora = read_indicators(items, "dora", problems)
+        ura = read_indicators(items, "ura", problems)
         indicators = (*dora, *ura)
         options = self._options(settings, items, hand, indicators, problems)
         win = read_win(items, problems, "self-drawn")
-        seat = written.read_seat(items, "seat", "S", problems)  # None: unreadable, reported
-        prevalent = written.read_seat(items, "round", "E", problems) or WINDS[0]
-        pao = written.read_seat(items, "pao", None, problems)
-        discarder = written.read_seat(items, "from", None, problems)
+        seat = read_seat(items, "seat", "S", problems)  # None: unreadable, reported
+        prevalent = read_seat(items, "round", "E", problems) or WINDS[0]
+        pao = read_seat(items, "pao", None, problems)
+        discarder = read_seat(items, "from", None, problems)
         honba = read_count(items, "honba", problems, MOST["honba"])
         sticks = read_count(items, "sticks", problems, MOST["sticks"])
         unreadable = hand is None or win is None  # then the checks below cannot run
         places = written.TilePlaces(hand_tokens, [items.values[k] for k in ("dora", "ura") if k in items.values])
         if hand is not None:
-            problems += written.count_problems(hand, indicators, win, places, aka=options.aka)
+            problems += count_problems(hand, indicators, win, places, aka=options.aka)
         if unreadable:
             raise fail(text, problems)
         assert hand is not None and win is not None  # for the type checker: unreadable otherwise
@@ -232,7 +235,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     ) -> list[Problem]:
         """Situations that contradict each other or the hand (issue: validation): those every
         rule set on these tiles shares, then riichi's own (riichi, ippatsu, ura, first draws)."""
-        problems = written.situation_problems(hand, items.flags, win, seat, indicators)
+        problems = situation_problems(hand, items.flags, win, seat, indicators)
         if flags <= {"tsumo", "ron"} and "ura" not in items.values:
             return problems  # every check below needs a situation flag or ura=: most hands have none
         at = items.flags.get
@@ -324,7 +327,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     ) -> list[Problem]:
         """Flowers belong to hana: riichi refuses them (at the first written)."""
         if hand.flowers or (indicators and max(indicators)[0] >= RIICHI_KINDS):
-            return [written.flowers_not_hana(places)]
+            return [flowers_not_hana(places)]
         return []
 
     def _flower_fu(self, flowers: tuple[int, ...], options: RiichiOptions) -> int:
@@ -525,7 +528,7 @@ def _fed(reading: RiichiReading, honours: tuple[int, ...]) -> bool:
 
 
 def _seat_problems(items: Items, seat: int | None, win: Win, pao: int | None, discarder: int | None) -> list[Problem]:
-    problems = written.discarder_problems(items, seat, win, discarder)
+    problems = discarder_problems(items, seat, win, discarder)
     if pao is not None and pao == seat:
         problems.append(
             Problem("pao-winner", "the liable player (pao=) must be another player", items.values["pao"][1])
