@@ -24,7 +24,7 @@ from mjscore.families.mpsz.items import read_indicators, read_seat
 from mjscore.families.mpsz.tiles import CODE_OF_TILE, RIICHI_KINDS, SEAT_LETTER, WIND_OF_SEAT, WINDS, tile_name
 from mjscore.hand import Group, MeldKind, Win, bracketed
 from mjscore.notation.build import Items, fail, gather_items, other_flags, read_count, read_win
-from mjscore.notation.tokens import MPSZ_FLAGS, Token
+from mjscore.notation.tokens import Token
 from mjscore.options import OptionSpec, as_dict, changed_options, option_words, with_values
 from mjscore.payment import SEAT_PARTIES, Payment, seat_code, seat_name
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Settlement, Shown, Summary
@@ -42,6 +42,7 @@ from mjscore.rulesets.riichi.points import (
     win_payments,
 )
 from mjscore.rulesets.riichi.readings import readings
+from mjscore.rulesets.riichi.words import FLAGS
 from mjscore.rulesets.riichi.yaku import (
     LIABILITY_YAKUMAN,
     NOT_YAKU,
@@ -124,7 +125,7 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     family = "mpsz"
     unit = "han"
     options_type = RiichiOptions
-    flags: ClassVar[tuple[str, ...]] = tuple(f for f in MPSZ_FLAGS if f != "discarded-baida")
+    flags: ClassVar[tuple[str, ...]] = FLAGS
     keys: ClassVar[tuple[str, ...]] = KEYS
     rules: ClassVar[tuple[RiichiRule, ...]] = RULES
 
