@@ -18,10 +18,22 @@ from mjscore.families.mpsz import written
 from mjscore.families.mpsz.tiles import CODE_OF_TILE, FLOWERS, RIICHI_KINDS, SEASONS, SEAT_LETTER, WINDS, rank_of
 from mjscore.options import option
 from mjscore.payment import Payment
-from mjscore.rulesets.riichi import Riichi, RiichiDeal, Scored
-from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable
-from mjscore.rulesets.riichi.points import YAKUMAN_HAN
-from mjscore.rulesets.riichi.yaku import BONUS, HAS_FLOWERS, RULES, YAKU, YAKUMAN, RiichiRule, is_pinfu
+from mjscore.rulesets.riichi import (
+    BONUS,
+    HAS_FLOWERS,
+    RULES,
+    YAKU,
+    YAKUMAN,
+    YAKUMAN_HAN,
+    Riichi,
+    RiichiDeal,
+    RiichiOptions,
+    RiichiReading,
+    RiichiRule,
+    RiichiTable,
+    Scored,
+    is_pinfu,
+)
 
 _SOURCE = "docs/rules/hana.md §4"
 _TILES = "docs/rules/hana.md §1"

@@ -30,9 +30,14 @@ from mjscore.payment import SEAT_PARTIES, Payment, seat_code, seat_name
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Settlement, Shown, Summary
 from mjscore.rulesets.base import RuleSet
 from mjscore.rulesets.riichi.fu import fu_lines
-from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait
+
+# ``X as X``: a public name of the riichi package, which hana builds on (docs/rules/hana.md).
+from mjscore.rulesets.riichi.model import RiichiOptions as RiichiOptions
+from mjscore.rulesets.riichi.model import RiichiReading as RiichiReading
+from mjscore.rulesets.riichi.model import RiichiTable as RiichiTable
+from mjscore.rulesets.riichi.model import Wait
+from mjscore.rulesets.riichi.points import YAKUMAN_HAN as YAKUMAN_HAN
 from mjscore.rulesets.riichi.points import (
-    YAKUMAN_HAN,
     Table,
     hand_value,
     limit_name,
@@ -43,15 +48,19 @@ from mjscore.rulesets.riichi.points import (
 )
 from mjscore.rulesets.riichi.readings import readings
 from mjscore.rulesets.riichi.words import FLAGS
+from mjscore.rulesets.riichi.yaku import BONUS as BONUS
+from mjscore.rulesets.riichi.yaku import HAS_FLOWERS as HAS_FLOWERS
 from mjscore.rulesets.riichi.yaku import (
     LIABILITY_YAKUMAN,
     NOT_YAKU,
-    RULES,
-    YAKUMAN,
-    RiichiRule,
     features,
     table_features,
 )
+from mjscore.rulesets.riichi.yaku import RULES as RULES
+from mjscore.rulesets.riichi.yaku import YAKU as YAKU
+from mjscore.rulesets.riichi.yaku import YAKUMAN as YAKUMAN
+from mjscore.rulesets.riichi.yaku import RiichiRule as RiichiRule
+from mjscore.rulesets.riichi.yaku import is_pinfu as is_pinfu
 from mjscore.settings import Settings
 
 KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
