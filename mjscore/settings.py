@@ -1,20 +1,16 @@
-"""Settings that hold across many hands: the default rule set, the BABA deck,
-and rule options from a TOML rules file."""
+"""Settings that hold across many hands: the default rule set, rule options from a TOML
+rules file, and the files a notation family reads (the BABA deck: ``--deck``)."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mjscore.errors import UsageError, file_not_utf8, printable, quoted, quoted_path, quoted_value
-
-if TYPE_CHECKING:
-    from mjscore.families.baba.deck import Deck
 
 DEFAULT_RULESET = "riichi"  # docs/notation.md: lines without a prefix, and no --rules / MJSCORE_RULES
 ENV_RULES = "MJSCORE_RULES"
@@ -32,14 +28,9 @@ class Settings:
     options: Mapping[str, Mapping[str, object]] = field(default_factory=lambda: MappingProxyType({}))
     source: str = "defaults"
     ruleset_from: str = ""  # where the default rule set was named ("" = built in)
-    # Values derived once per settings (a rule set's base options); not part of equality.
+    # Values derived once per settings (a rule set's base options, a family's file as loaded);
+    # not part of equality.
     memo: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
-
-    @cached_property
-    def deck(self) -> Deck:
-        from mjscore.families.baba.deck import default_deck, load_deck
-
-        return load_deck(self.deck_path) if self.deck_path else default_deck()
 
 
 def load_settings(rules: str | None = None, deck: Path | None = None) -> Settings:

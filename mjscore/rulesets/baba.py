@@ -18,8 +18,8 @@ from typing import ClassVar
 from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.engine import Rule, apply_rules
 from mjscore.errors import Problem
-from mjscore.families.baba.cards import describe, format_cards, meld_problems, nth_card, read_cards
-from mjscore.families.baba.deck import DOUBLING_MARK, MAX_COPIES, WILD_NAME, Deck
+from mjscore.families.baba.cards import deck_table, describe, format_cards, meld_problems, nth_card, read_cards
+from mjscore.families.baba.deck import DOUBLING_MARK, MAX_COPIES, WILD_NAME, Deck, deck_of
 from mjscore.families.baba.words import FLAGS as BABA_FLAGS
 from mjscore.hand import Group, Hand, Meld, MeldKind, Reading, Shape, Win, bracketed
 from mjscore.notation.build import (
@@ -37,7 +37,7 @@ from mjscore.notation.build import (
 from mjscore.notation.tokens import Token
 from mjscore.options import OptionSpec, as_dict, changed_options, option, option_words, with_values
 from mjscore.payment import POT, WINNER, baba_parties, win_payments
-from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, Summary
+from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, ShownTable, Summary
 from mjscore.rulesets.base import RuleSet
 from mjscore.settings import Settings
 
@@ -277,9 +277,12 @@ class BabaBeginner(RuleSet[BabaDeal]):
     def readings(self, hand: Hand, o: BeginnerOptions, deck: Deck) -> Iterator[Reading]:
         yield from _basic(hand, o, len(deck.kinds))
 
+    def more_tables(self, settings: Callable[[], Settings]) -> Sequence[ShownTable]:
+        return (deck_table(deck_of(settings())),)
+
     def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> BabaDeal:
         """The hand and its table from a line's tokens, with every problem found."""
-        deck = settings.deck
+        deck = deck_of(settings)
         cards = [t for t in tokens if t.tag in _MELD_TAGS or t.tag == "cards"]
         items = gather_items([t for t in tokens if t.tag in ITEM_TAGS], self.flags, self.keys, self.option_specs())
         problems = items.problems

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
@@ -12,7 +12,7 @@ from mjscore.engine import Rule, RuleBook
 from mjscore.errors import UsageError
 from mjscore.notation.tokens import Token
 from mjscore.options import OptionSpec, OptionsValue, read_table, specs, with_values
-from mjscore.result import ScoreResult
+from mjscore.result import ScoreResult, ShownTable
 from mjscore.settings import Settings
 
 
@@ -75,6 +75,11 @@ class RuleSet(ABC, Generic[D]):
     def evaluate(self, deal: D, explain: bool = False) -> ScoreResult:
         """Score the best reading and settle it (``HandError`` if it is no win);
         with ``explain``, the result also lists every reading considered."""
+
+    def more_tables(self, settings: Callable[[], Settings]) -> Sequence[ShownTable]:
+        """Tables ``mjscore rules NAME`` prints after the scoring table and options (BABA: its
+        deck). ``settings`` reads them when called: only a rule set that shows them reads them."""
+        return ()
 
     def rule_rows(self) -> Sequence[RuleRow]:
         """The scoring table, from the same rows the engine applies."""

@@ -1,6 +1,6 @@
 """Reading and writing BABA cards: a card by its two-kanji spelling, ASCII code or
 single-kanji shorthand, OBABA by its spellings (docs/notation.md); melds of cards checked
-as written; a reading described for people."""
+as written; a reading, and the deck, described for people."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from mjscore.errors import Problem, quoted
-from mjscore.families.baba.deck import WILD_NAME, Deck
+from mjscore.families.baba.deck import DOUBLING_MARK, WILD_NAME, Deck
 from mjscore.hand import SHAPE_SIZE, Group, Meld, MeldKind, Reading, Shape
 from mjscore.notation.tokens import Token
+from mjscore.result import ShownTable
 
 
 def read_cards(
@@ -98,3 +99,11 @@ def _describe_group(g: Group, deck: Deck) -> str:
 
 def format_cards(kinds: Sequence[int], wilds: int, deck: Deck) -> str:
     return "".join(deck.kinds[k].spelling for k in kinds) + "O" * wilds
+
+
+def deck_table(deck: Deck) -> ShownTable:
+    """The deck as ``mjscore rules baba`` shows it: each card, its code and other spellings."""
+    rows = [(k.spelling, k.code, k.spelling[0] if k.spelling[1] == DOUBLING_MARK else "") for k in deck.kinds]
+    rows.append((WILD_NAME, "O", " ".join(sorted(deck.wild_spellings - {"O", "o"}))))
+    title = f"Deck: {deck.source}, {deck.max_wilds} OBABA at most"
+    return ShownTable(title, ("card", "code", "also"), tuple(rows))

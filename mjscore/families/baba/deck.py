@@ -15,6 +15,7 @@ from functools import cache, cached_property
 from pathlib import Path
 
 from mjscore.errors import UsageError, printable, quoted, some_of
+from mjscore.settings import Settings, load_toml, parse_toml
 
 # Written spellings of the OBABA wild card; 婆 only counts when no deck kind uses it.
 WILD_SPELLINGS = ("O", "o", "*", "お")
@@ -95,14 +96,10 @@ def default_deck() -> Deck:
 
 
 def load_deck(path: Path) -> Deck:
-    from mjscore.settings import load_toml  # here: settings need not be read to import a deck
-
     return deck_from(load_toml(path, "deck"), printable(str(path)))
 
 
 def parse_deck(text: str, source: str) -> Deck:
-    from mjscore.settings import parse_toml
-
     return deck_from(parse_toml(text, source), source)
 
 
@@ -148,3 +145,16 @@ def deck_faults(kinds: list[CardKind], max_wilds: object) -> list[str]:
     if isinstance(max_wilds, bool) or not isinstance(max_wilds, int) or not 0 <= max_wilds <= 4:
         faults.append("wild_cards is a whole number from 0 to 4")
     return faults
+
+
+def deck_of(settings: Settings) -> Deck:
+    """The deck ``settings`` name (``--deck``, or a rules file's ``deck =``), else the built-in
+    one: loaded once per settings; a ``UsageError`` says what is wrong with its file."""
+    deck = settings.memo.get(_MEMO)
+    if deck is None:
+        deck = settings.memo[_MEMO] = load_deck(settings.deck_path) if settings.deck_path else default_deck()
+    assert isinstance(deck, Deck)
+    return deck
+
+
+_MEMO = "deck"  # the deck's key in ``Settings.memo``
