@@ -23,9 +23,10 @@ import click
 
 from mjscore import __version__
 from mjscore.batch import Source
+from mjscore.configure import load_settings
 from mjscore.errors import HandError, UsageError, printable, quoted_path
 from mjscore.render import FORMATS, get_renderer
-from mjscore.settings import ENV_RULES, Settings, load_settings
+from mjscore.settings import ENV_RULES, Settings
 from mjscore.shell import (
     EXIT_OUTPUT,
     STOPS,
