@@ -3,7 +3,7 @@
     python grammar/build.py           rewrite both files
     python grammar/build.py --check   exit 1, with a diff, if either is out of date
 
-Both texts come from ``mjscore.notation.bnf`` (the tests compare the committed
+Both texts come from ``mjscore.bnf`` (the tests compare the committed
 files with the same functions).
 """
 
@@ -14,7 +14,7 @@ import difflib
 import sys
 from pathlib import Path
 
-from mjscore.notation.bnf import generated_files
+from mjscore.bnf import generated_files
 
 HERE = Path(__file__).resolve().parent
 MAX_DIFF_LINES = 60

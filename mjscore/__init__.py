@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from mjscore import errors
+    from mjscore.configure import load_settings
     from mjscore.rulesets import get_ruleset
     from mjscore.scoring import parse_hand, score, score_many
-    from mjscore.settings import Settings, load_settings
+    from mjscore.settings import Settings
 
 __version__ = "0.1.0"
 
@@ -29,7 +30,7 @@ _HOMES = {
     "score": "mjscore.scoring",
     "score_many": "mjscore.scoring",
     "Settings": "mjscore.settings",
-    "load_settings": "mjscore.settings",
+    "load_settings": "mjscore.configure",
 }
 
 

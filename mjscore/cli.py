@@ -23,9 +23,10 @@ import click
 
 from mjscore import __version__
 from mjscore.batch import Source
+from mjscore.configure import load_settings
 from mjscore.errors import HandError, UsageError, printable, quoted_path
 from mjscore.render import FORMATS, get_renderer
-from mjscore.settings import ENV_RULES, Settings, load_settings
+from mjscore.settings import ENV_RULES, Settings
 from mjscore.shell import (
     EXIT_OUTPUT,
     STOPS,
@@ -147,6 +148,7 @@ def common_options(command: F) -> F:
 
 def _settings(rules: str | None, deck: Path | None) -> Settings:
     """Settings checked up front, so a bad rules or deck file is a usage error (exit 2)."""
+    from mjscore.families import load_family_files
     from mjscore.rulesets import find_ruleset, get_ruleset, unknown_ruleset
 
     try:
@@ -156,8 +158,7 @@ def _settings(rules: str | None, deck: Path | None) -> Settings:
             raise click.BadParameter(problem, param_hint=settings.ruleset_from)
         for name in settings.options:  # a rule set's name: checked when the file was read
             get_ruleset(name).base_options(settings)
-        if settings.deck_path:
-            _ = settings.deck
+        load_family_files(settings)
     except UsageError as exc:
         raise click.UsageError(str(exc)) from None
     return settings
@@ -304,7 +305,7 @@ def rules(name: str | None, deck: Path | None) -> None:
 
     The tables are rendered from the same rows the scoring engine applies.
     """
-    from mjscore.render.rules import deck_table, ruleset_list, ruleset_tables
+    from mjscore.render.rules import ruleset_list, ruleset_tables, shown_table
     from mjscore.rulesets import find_ruleset, get_ruleset, unknown_ruleset
 
     if name is None:
@@ -314,5 +315,5 @@ def rules(name: str | None, deck: Path | None) -> None:
         raise click.BadParameter(unknown_ruleset(name).message, param_hint="NAME")
     ruleset = get_ruleset(name)
     emit(ruleset_tables(ruleset))
-    if ruleset.family == "baba":
-        emit(deck_table(_settings(None, deck).deck))
+    for table in ruleset.more_tables(lambda: _settings(None, deck)):
+        emit(shown_table(table))

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from mjscore.tiles import DEALER, SEAT_LETTER, WINDS
+from mjscore.families.mpsz.tiles import DEALER, SEAT_LETTER, WINDS
 
 WINNER = "winner"  # BABA's winner (riichi's winner is a seat)
 DISCARDER = "discarder"  # a discarder: BABA's, or a seat a ron line does not name

@@ -17,6 +17,15 @@ SCHEMA_VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)
+class ShownTable:
+    """A table ``mjscore rules NAME`` prints after the rule set's own (BABA: its deck)."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreLine:
     """One scoring item as it applied: ``count`` times, worth ``value`` in all."""
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from mjscore.errors import HandError, NotationError, Problem, quoted
+from mjscore.families import HINTS
 from mjscore.hand import Win
 from mjscore.notation.tokens import BLANKS, RULESET_RE, Token, fast_read, fast_tokens
 from mjscore.options import OptionSpec, count_range, read_count_text
@@ -24,8 +25,6 @@ if TYPE_CHECKING:
     from pyparsing import ParseBaseException
 
 _PREFIX = re.compile(RULESET_RE)
-# A likely slip per notation family: (what gives it away, what to say).
-_HINTS = {"mpsz": (re.compile(r"[^\x00-\x7f\u3000]"), "kanji are BABA cards: start the line with baba:")}
 
 
 def split_prefix(text: str, default: str) -> tuple[str, int, int]:
@@ -49,7 +48,7 @@ def tokenize(text: str, family: str, start: int) -> list[Token]:
     try:
         tokens = parse_structured(family, text, start, resume)  # from where the fast reader stopped
     except pp.ParseBaseException as exc:
-        hint = _HINTS.get(family)
+        hint = HINTS.get(family)
         message = _expected(exc)
         if hint and hint[0].search(text, start):
             message += f"; {hint[1]}"

@@ -1,5 +1,5 @@
 """The tokens of the hand notation: each token's spelling, as one regular
-expression, and the fast reader built from them (imports nothing else).
+expression, and the fast reader built from them (imports nothing but the families' words).
 
 ``grammar`` builds the pyparsing grammar from these same patterns, and the fast
 reader reads as it does, element by element. A line the fast reader accepts never
@@ -14,25 +14,8 @@ from collections.abc import Iterator
 from functools import cache
 from typing import NamedTuple
 
-# Flag words of the BABA family. A flag ends the hand part; any other bare word
-# there is read as cards (and reported as such if it is not).
-BABA_FLAGS = ("tsumo", "ron", "menzen")
-# Flag words of the mpsz family (riichi and the rule sets built on its tiles).
-MPSZ_FLAGS = (
-    "tsumo",
-    "ron",
-    "riichi",
-    "double-riichi",
-    "wriichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "discarded-baida",
-)
+from mjscore.families.baba.words import FLAGS as BABA_FLAGS
+from mjscore.families.mpsz.words import FLAGS as MPSZ_FLAGS
 
 # Blanks between groups and items: ASCII white space and the ideographic space
 # (U+3000) a Japanese input method types. Other Unicode spaces are errors.

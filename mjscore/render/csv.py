@@ -12,8 +12,8 @@ import csv
 import io
 
 from mjscore.errors import HandError, printable
+from mjscore.families.mpsz.tiles import SEATS
 from mjscore.result import Candidate, ScoreLine, ScoreResult
-from mjscore.tiles import SEATS
 
 COLUMNS = (
     "source",

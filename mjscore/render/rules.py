@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
+from mjscore.result import ShownTable
 from mjscore.rulesets import AnyRuleSet, all_rulesets
-from mjscore.tiles import WILD_NAME, Deck
 
 
 def ruleset_list() -> str:
@@ -28,8 +28,7 @@ def ruleset_tables(ruleset: AnyRuleSet) -> str:
     return f"{ruleset.title}\n\n{items}\n\nRule options ({where}):\n\n{options}\n"
 
 
-def deck_table(deck: Deck) -> str:
-    rows = [[k.spelling, k.code, k.spelling[0] if k.spelling[1] == "々" else ""] for k in deck.kinds]
-    rows.append([WILD_NAME, "O", " ".join(sorted(deck.wild_spellings - {"O", "o"}))])
-    table = tabulate(rows, headers=["card", "code", "also"], tablefmt="simple")
-    return f"Deck: {deck.source}, {deck.max_wilds} OBABA at most\n\n{table}\n"
+def shown_table(table: ShownTable) -> str:
+    """A table a rule set shows after its own (``RuleSet.more_tables``)."""
+    text = tabulate(table.rows, headers=table.headers, tablefmt="simple")
+    return f"{table.title}\n\n{text}\n"

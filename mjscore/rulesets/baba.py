@@ -13,13 +13,15 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import ClassVar
 
 from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.engine import Rule
-from mjscore.errors import Problem, quoted
-from mjscore.hand import SHAPE_SIZE, Group, Hand, Meld, MeldKind, Reading, Shape, Win, bracketed
+from mjscore.errors import Problem
+from mjscore.families.baba.cards import deck_table, describe, format_cards, meld_problems, nth_card, read_cards
+from mjscore.families.baba.deck import DOUBLING_MARK, MAX_COPIES, WILD_NAME, Deck, deck_of
+from mjscore.families.baba.words import FLAGS as BABA_FLAGS
+from mjscore.hand import Group, Hand, Meld, MeldKind, Reading, Shape, Win, bracketed
 from mjscore.notation.build import (
     ITEM_TAGS,
     Items,
@@ -32,13 +34,12 @@ from mjscore.notation.build import (
     read_win,
     unknown_word,
 )
-from mjscore.notation.tokens import BABA_FLAGS, Token
+from mjscore.notation.tokens import Token
 from mjscore.options import OptionSpec, as_dict, changed_options, option, option_words, with_values
 from mjscore.payment import WINNER, baba_parties, win_payments
-from mjscore.result import ScoreLine, Shown, Summary
+from mjscore.result import ScoreLine, Shown, ShownTable, Summary
 from mjscore.rulesets.base import Deal, RuleSet, Scored, Settled
 from mjscore.settings import Settings
-from mjscore.tiles import DOUBLING_MARK, MAX_COPIES, WILD_NAME, Deck
 
 HAND_SIZE = 6  # +1 with a KAN
 # The largest pot=: far above the 32 KOBAN at a table of four (8 each, docs/rules/baba.md §1),
@@ -269,9 +270,12 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
     def hand_readings(self, hand: Hand, o: BeginnerOptions, deck: Deck) -> Iterator[Reading]:
         yield from _basic(hand, o, len(deck.kinds))
 
+    def more_tables(self, settings: Callable[[], Settings]) -> Sequence[ShownTable]:
+        return (deck_table(deck_of(settings())),)
+
     def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> BabaDeal:
         """The hand and its table from a line's tokens, with every problem found."""
-        deck = settings.deck
+        deck = deck_of(settings)
         cards = [t for t in tokens if t.tag in _MELD_TAGS or t.tag == "cards"]
         items = gather_items([t for t in tokens if t.tag in ITEM_TAGS], self.flags, self.keys, self.option_specs())
         problems = items.problems
@@ -360,7 +364,7 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
                 wilds += len(read) - len(real)
             elif not bad:
                 meld = Meld(real, len(read) - len(real), _MELD_TAGS[tok.tag])
-                problems.extend(_meld_problems(meld, tok.loc + 1, deck))
+                problems.extend(meld_problems(meld, tok.loc + 1, deck))
                 melds.append(meld)
         if any(p.code == "unknown-card" for p in problems):
             return None
@@ -398,11 +402,11 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
             problems.append(Problem("card-count", message, cards[0].loc + 1))
         for kind, n in sorted(Counter(hand.all_kinds).items()):
             if n > MAX_COPIES:
-                col = _nth_card(cards, deck, kind, MAX_COPIES + 1)
+                col = nth_card(cards, deck, kind, MAX_COPIES + 1)
                 problems.append(Problem("too-many-copies", f"{n} copies of {deck.name(kind)} (at most 4 exist)", col))
         if hand.all_wilds > deck.max_wilds:
             message = f"{hand.all_wilds} OBABA (at most {deck.max_wilds} are in play)"
-            problems.append(Problem("too-many-obaba", message, _nth_card(cards, deck, None, deck.max_wilds + 1)))
+            problems.append(Problem("too-many-obaba", message, nth_card(cards, deck, None, deck.max_wilds + 1)))
         if "menzen" in items.flags and not is_menzen(hand, options):
             problems.append(
                 Problem(
@@ -451,73 +455,6 @@ class BabaExpert(BabaBeginner):
         yield from _ba_ittsu(hand, o, deck.kinds_with(BA))
 
 
-# --- reading cards
-
-
-def read_cards(
-    text: str, deck: Deck, col: int, starts: list[int] | None = None
-) -> tuple[list[int | None], list[Problem]]:
-    """The cards written in ``text`` (``None`` for OBABA), read left to right.
-
-    A two-kanji spelling or ASCII code is one card. A lone kanji X stands for
-    "X々"; inside a run of shorthand the same kanji stays shorthand, so
-    ``馬馬馬場場`` is 馬々×3 場々×2 while ``馬場`` is the 馬場 card. ``col`` is the
-    1-based column of ``text[0]``; ``starts``, when given, gets the column of each card
-    (for a problem that points at one card), and of the text that is no card, if any.
-    """
-    cards: list[int | None] = []
-    i, run = 0, ""
-    while i < len(text):
-        if starts is not None:
-            starts.append(col + i)
-        ch, pair = text[i], text[i : i + 2]
-        if ch in deck.wild_spellings:
-            cards.append(None)
-            i, run = i + 1, ""
-        elif len(pair) == 2 and pair.upper() in deck.by_code:
-            cards.append(deck.by_code[pair.upper()])
-            i, run = i + 2, ""
-        elif pair in deck.by_spelling and ch != run:
-            cards.append(deck.by_spelling[pair])
-            i, run = i + 2, ""
-        elif ch in deck.by_shorthand:
-            cards.append(deck.by_shorthand[ch])
-            i, run = i + 1, ch
-        else:
-            return cards, [_not_a_card(text, i, deck, col)]
-    return cards, []
-
-
-def _nth_card(tokens: Sequence[Token], deck: Deck, card: int | None, n: int) -> int:
-    """The column of the ``n``-th copy (1-based, in line order) of ``card`` (None: OBABA); the
-    hand's start if there are fewer. The tokens are read again: this is for a problem only."""
-    cols = []
-    for tok in tokens:
-        starts: list[int] = []
-        read, _ = read_cards(tok.text, deck, tok.text_col, starts)
-        cols += [at for at, c in zip(starts, read, strict=False) if c == card]
-    return cols[n - 1] if len(cols) >= n else tokens[0].loc + 1
-
-
-def _not_a_card(text: str, i: int, deck: Deck, col: int) -> Problem:
-    return Problem("unknown-card", f"{quoted(text[i:])} is not a card; the cards are {deck.card_names()}", col + i)
-
-
-def _meld_problems(meld: Meld, col: int, deck: Deck) -> list[Problem]:
-    if meld.meld is MeldKind.CLOSED_KAN and meld.size != 4:
-        return [Problem("bad-meld", f"an An-KAN […] is four matching cards; {meld.size} given", col)]
-    if meld.meld is MeldKind.SHOWN and meld.size != 3:
-        return [Problem("bad-meld", f"a shown Kohtsu {{…}} is three matching cards; {meld.size} given", col)]
-    if meld.size not in (3, 4):
-        return [Problem("bad-meld", f"a meld (…) is a PON (3) or a KAN (4); {meld.size} cards given", col)]
-    if len(set(meld.kinds)) > 1:
-        names = " ".join(deck.name(k) for k in meld.kinds)
-        return [Problem("bad-meld", f"a meld's cards must match (OBABA may stand in); got {names}", col)]
-    if not meld.kinds:
-        return [Problem("bad-meld", "a meld of OBABA alone has no kind to match", col)]
-    return []
-
-
 def _read_chips(items: Items, deck: Deck, problems: list[Problem]) -> tuple[int, ...]:
     if "dora" not in items.values:
         return ()
@@ -542,29 +479,6 @@ def _read_chips(items: Items, deck: Deck, problems: list[Problem]) -> tuple[int,
 
 
 # --- writing hands back
-
-
-def describe(reading: Reading, deck: Deck) -> str:
-    """A reading for people: "Kohtsu 馬々×3 · Kohtsu 場々×2+OBABA"."""
-    return " · ".join(_describe_group(g, deck) for g in reading.groups)
-
-
-_GROUP_WORDS = {Shape.SET: "Kohtsu", Shape.KAN: "KAN", Shape.PAIR: "pair", Shape.SINGLE: "", Shape.RUN: "run"}
-_MELD_WORDS = {MeldKind.OPEN: " (open)", MeldKind.CLOSED_KAN: " (An-KAN)", MeldKind.SHOWN: " (shown)", None: ""}
-
-
-@lru_cache(maxsize=1024)
-def _describe_group(g: Group, deck: Deck) -> str:
-    size = SHAPE_SIZE[g.shape]
-    real = size - g.wilds
-    cards = f"{deck.name(g.kind)}×{real}" if g.kind is not None and real > 1 else deck.name(g.kind) if real else ""
-    wild = f"{WILD_NAME}×{g.wilds}" if g.wilds > 1 else WILD_NAME if g.wilds else ""
-    text = "+".join(x for x in (cards, wild) if x)
-    return f"{_GROUP_WORDS[g.shape]} {text}{_MELD_WORDS[g.meld]}".strip()
-
-
-def format_cards(kinds: Sequence[int], wilds: int, deck: Deck) -> str:
-    return "".join(deck.kinds[k].spelling for k in kinds) + "O" * wilds
 
 
 def canonical(ruleset: str, deal: BabaDeal, option_specs: Sequence[OptionSpec]) -> str:

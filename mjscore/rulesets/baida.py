@@ -18,18 +18,11 @@ from typing import ClassVar
 from mjscore.decompose import Target, decompose, group_key, kind_counts
 from mjscore.engine import Rule, flag_is_set
 from mjscore.errors import Problem, quoted
-from mjscore.hand import Group, Hand, MeldKind, Reading, Shape, Win, bracketed
-from mjscore.notation.build import Items, fail, gather_items, other_flags, read_win
-from mjscore.notation.tokens import Token
-from mjscore.options import as_dict, changed_options, option, option_words, with_values
-from mjscore.payment import DISCARDER, Payment, seat_code, win_parties
-from mjscore.result import ScoreLine, Shown, Summary
-from mjscore.rulesets.base import Deal, RuleRow, RuleSet, Scored, Settled
-from mjscore.rulesets.riichi import notation as written
-from mjscore.rulesets.riichi.model import group_text, group_tiles
-from mjscore.rulesets.riichi.readings import meld_group
-from mjscore.settings import Settings
-from mjscore.tiles import (
+from mjscore.families.mpsz import written
+from mjscore.families.mpsz.checks import count_problems, discarder_problems, flowers_not_hana, situation_problems
+from mjscore.families.mpsz.groups import group_text, group_tiles, meld_group
+from mjscore.families.mpsz.items import read_seat
+from mjscore.families.mpsz.tiles import (
     HONOURS,
     RIICHI_KINDS,
     RUN_STARTS,
@@ -40,6 +33,14 @@ from mjscore.tiles import (
     read_tiles,
     tile_name,
 )
+from mjscore.hand import Group, Hand, MeldKind, Reading, Shape, Win, bracketed
+from mjscore.notation.build import Items, fail, gather_items, other_flags, read_win
+from mjscore.notation.tokens import Token
+from mjscore.options import as_dict, changed_options, option, option_words, with_values
+from mjscore.payment import DISCARDER, Payment, seat_code, win_parties
+from mjscore.result import ScoreLine, Shown, Summary
+from mjscore.rulesets.base import Deal, RuleRow, RuleSet, Scored, Settled
+from mjscore.settings import Settings
 
 _ASSUMED = "docs/rules/baida.md §4 house default (Zung Jung value), labelled assumed"
 _PAYMENT = "docs/rules/baida.md §8 house default"
@@ -298,14 +299,14 @@ class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):
         hand = written.read_hand(hand_tokens, problems) if hand_tokens else None
         options = with_values(self.base_options(settings), items.options)
         win = read_win(items, problems, "self-drawn")
-        seat = written.read_seat(items, "seat", "S", problems)  # None: unreadable, reported
-        discarder = written.read_seat(items, "from", None, problems)
+        seat = read_seat(items, "seat", "S", problems)  # None: unreadable, reported
+        discarder = read_seat(items, "from", None, problems)
         indicator = _indicator(items, problems)
         if hand is not None and indicator is not None:
             problems += _hand_problems(hand, indicator, win, written.TilePlaces(hand_tokens), items)
         if hand is not None and win is not None:
             problems += _situation_problems(hand, items, win, seat, indicator)
-            problems += written.discarder_problems(items, seat, win, discarder)
+            problems += discarder_problems(items, seat, win, discarder)
         if hand is None or win is None or indicator is None or problems:
             raise fail(text, problems)
         assert seat is not None  # for the type checker: a seat that could not be read is a problem
@@ -511,14 +512,14 @@ def _hand_problems(
     the word) it is about."""
     wild_kinds = baida_kinds(indicator)
     # The indicator's own kind is checked below with its own code; it is one tile of no other kind.
-    problems = written.count_problems(hand, (), win, places, aka=False)
+    problems = count_problems(hand, (), win, places, aka=False)
     if sum(k == indicator for k, _ in hand.all_tiles) >= 4:
         message = f"the indicator {tile_name(indicator)} lies on the table: only three more copies exist"
         problems.append(Problem("baida-indicator-copies", message, places.nth(written.of_kind(indicator), 4)))
     if hand.red_fives:
         problems.append(Problem("bad-value", "baida has no red fives (0m, 0p, 0s)", places.nth(_is_red)))
     if hand.flowers:
-        problems.append(written.flowers_not_hana(places))
+        problems.append(flowers_not_hana(places))
     if any(k in wild_kinds for _, tiles in hand.melds for k, _ in tiles):
         message = "a Baida cannot be used to claim a meld: none may be in (...) or [...]"
         in_meld = places.nth(lambda tile, holder: holder in ("open", "closed") and tile[0] in wild_kinds)
@@ -549,7 +550,7 @@ def _situation_problems(
     dealer's first discard (ASSUMED from the source's wording, as the corpus says)."""
     flags = items.flags
     shown = () if indicator is None else ((indicator, False),)  # the indicator is a tile of the wall too
-    problems = written.situation_problems(hand, flags, win, seat, shown)
+    problems = situation_problems(hand, flags, win, seat, shown)
     if "tenhou" in flags and win is Win.RON:
         problems.append(Problem("tenhou-ron", "tenhou is won on the dealer's initial hand: tsumo", flags["tenhou"]))
     if "chiihou" in flags and win is Win.TSUMO:

@@ -21,7 +21,7 @@ from mjscore.notation.build import Items, fail
 from mjscore.notation.tokens import Token
 from mjscore.options import OptionSpec, OptionsValue, read_table, specs, with_values
 from mjscore.payment import Party, Payment
-from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, Summary
+from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, ShownTable, Summary
 from mjscore.settings import Settings
 
 
@@ -270,6 +270,11 @@ class RuleSet(ABC, Generic[DealT, ReadingT, TableT, OptionsT]):
         return ()
 
     # -- the rule table
+
+    def more_tables(self, settings: Callable[[], Settings]) -> Sequence[ShownTable]:
+        """Tables ``mjscore rules NAME`` prints after the scoring table and options (BABA: its
+        deck). ``settings`` reads them when called: only a rule set that shows them reads them."""
+        return ()
 
     def rule_rows(self) -> Sequence[RuleRow]:
         """The scoring table, from the same rows the engine applies."""

@@ -14,13 +14,26 @@ from typing import ClassVar
 
 from mjscore.engine import Rule
 from mjscore.errors import Problem
+from mjscore.families.mpsz import written
+from mjscore.families.mpsz.tiles import CODE_OF_TILE, FLOWERS, RIICHI_KINDS, SEASONS, SEAT_LETTER, WINDS, rank_of
 from mjscore.options import option
 from mjscore.payment import Payment
-from mjscore.rulesets.riichi import RiichiDeal, RiichiFamily, RiichiOptions, RiichiReading, RiichiScored, RiichiTable
-from mjscore.rulesets.riichi import notation as written
-from mjscore.rulesets.riichi.draw import DrawDeal
-from mjscore.rulesets.riichi.yaku import BONUS, HAS_FLOWERS, RULES, dora, is_pinfu, limit_hand, yaku
-from mjscore.tiles import CODE_OF_TILE, FLOWERS, RIICHI_KINDS, SEASONS, SEAT_LETTER, WINDS, rank_of
+from mjscore.rulesets.riichi import (
+    BONUS,
+    HAS_FLOWERS,
+    RULES,
+    DrawDeal,
+    RiichiDeal,
+    RiichiFamily,
+    RiichiOptions,
+    RiichiReading,
+    RiichiScored,
+    RiichiTable,
+    dora,
+    is_pinfu,
+    limit_hand,
+    yaku,
+)
 
 _SOURCE = "docs/rules/hana.md §4"
 _TILES = "docs/rules/hana.md §1"

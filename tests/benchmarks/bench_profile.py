@@ -84,15 +84,16 @@ def stage_times(path: Path) -> tuple[int, dict[str, float], dict[str, float], in
 
     import click
 
+    from mjscore.configure import load_settings
+    from mjscore.families.baba.cards import read_cards
+    from mjscore.families.baba.deck import deck_of
     from mjscore.notation import tokens as fast_reader
     from mjscore.notation.build import split_prefix, tokenize
     from mjscore.rulesets import find_ruleset, get_ruleset
-    from mjscore.rulesets.baba import read_cards
     from mjscore.scoring import hand_lines
-    from mjscore.settings import load_settings
 
     settings = load_settings(None, None)
-    deck = settings.deck
+    deck = deck_of(settings)
     stages = dict.fromkeys(STAGES, 0.0)
     parts = dict.fromkeys(PARTS, 0.0)
     slow = hands = 0

@@ -67,7 +67,7 @@ class Hand:
 
 def load_cards() -> list[Card]:
     """The card kinds of mjscore's built-in deck."""
-    from mjscore.tiles import default_deck
+    from mjscore.families.baba.deck import default_deck
 
     return [Card(k.spelling, k.code) for k in default_deck().kinds]
 
@@ -255,10 +255,11 @@ def check(count: int, seed: int) -> int:
     with the cards meant; the number of lines that failed (each is printed)."""
     from mjscore import Settings, parse_hand
     from mjscore.errors import HandError
+    from mjscore.families.baba.deck import deck_of
     from mjscore.hand import MeldKind
 
     settings = Settings(ruleset="baba")
-    spelling = [k.spelling for k in settings.deck.kinds]
+    spelling = [k.spelling for k in deck_of(settings).kinds]
     bad = 0
     for number, (text, meant) in enumerate(hands(count, seed), 1):
         try:

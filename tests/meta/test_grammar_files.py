@@ -15,8 +15,8 @@ from types import ModuleType
 import pyparsing as pp
 import pytest
 
+from mjscore.bnf import ebnf, generated_files, notation_bnf, railroad_html
 from mjscore.notation import grammar
-from mjscore.notation.bnf import ebnf, generated_files, notation_bnf, railroad_html
 
 GRAMMAR_DIR = Path(__file__).resolve().parents[2] / "grammar"
 RULE = re.compile(r"^<([^>]+)>\s+::=", re.MULTILINE)
@@ -120,7 +120,7 @@ def test_scoring_does_not_load_the_generator() -> None:
     """Reading and scoring hands never imports the BNF writer or the diagram machinery."""
     code = (
         "import sys, mjscore.cli; from mjscore import score; score('baba:馬馬馬場場O dora=場 tsumo menzen'); "
-        "print(sorted(m for m in ('mjscore.notation.bnf', 'pyparsing.diagram', 'railroad', 'jinja2') "
+        "print(sorted(m for m in ('mjscore.bnf', 'pyparsing.diagram', 'railroad', 'jinja2') "
         "if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

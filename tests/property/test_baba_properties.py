@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mjscore.cli import main
+from mjscore.families.baba.deck import default_deck
 from mjscore.payment import WINNER, balances
 from mjscore.result import ScoreResult
 from mjscore.scoring import hand_lines, parse_hand, score
-from mjscore.tiles import default_deck
 
 DECK = default_deck()
 KINDS = range(len(DECK.kinds))

@@ -6,7 +6,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from mjscore.decompose import Target, _decompose, decompose
-from mjscore.tiles import HONOURS, RIICHI_KINDS, RUN_STARTS
+from mjscore.families.mpsz.tiles import HONOURS, RIICHI_KINDS, RUN_STARTS
 
 # A made-up set of run starts where no run starts at rank 4: no rule set has such runs,
 # so the whole search serves it (the chunk-wise path takes runs that fit anywhere).

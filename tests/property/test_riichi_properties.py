@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 
 from mjscore.engine import RuleBook, apply_rules
 from mjscore.errors import HandError
+from mjscore.families.mpsz.tiles import DEALER, TILE_NAMES
 from mjscore.payment import balances
 from mjscore.rulesets.riichi.points import Table, hand_value, win_payments
 from mjscore.rulesets.riichi.readings import readings
-from mjscore.rulesets.riichi.yaku import RULES, features
+from mjscore.rulesets.riichi.rows import RULES, features
 from mjscore.scoring import parse_hand, score
-from mjscore.tiles import DEALER, TILE_NAMES
 from tests.rulesets.test_corpora import CORPORA, _entries
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])

@@ -11,8 +11,8 @@ from __future__ import annotations
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from mjscore.rulesets.riichi.notation import format_tiles
-from mjscore.tiles import TILE_NAMES, _read_with_faults, read_tiles, tiles_in
+from mjscore.families.mpsz.tiles import TILE_NAMES, _read_with_faults, read_tiles, tiles_in
+from mjscore.families.mpsz.written import format_tiles
 
 CODE_CHARS = "0123456789mpszfgx5"  # digits, every suit letter, a letter that is no suit
 # Digits, then a suit letter, a few times: mostly codes the fast path takes (arbitrary text

@@ -23,7 +23,7 @@ from mjscore.payment import STICKS
 from mjscore.result import ScoreResult
 from mjscore.rulesets.baida import RULES as BAIDA_RULES
 from mjscore.rulesets.hana import HANA_RULES
-from mjscore.rulesets.riichi.yaku import RULES
+from mjscore.rulesets.riichi.rows import RULES
 from mjscore.scoring import score
 
 HERE = Path(__file__).parent

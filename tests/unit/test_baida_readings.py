@@ -8,10 +8,10 @@ from itertools import product
 
 import pytest
 
+from mjscore.families.mpsz.tiles import RIICHI_KINDS, RUN_STARTS
 from mjscore.hand import Group, Reading, Shape
 from mjscore.rulesets import baida
 from mjscore.scoring import score
-from mjscore.tiles import RIICHI_KINDS, RUN_STARTS
 
 
 def _kept(line: str) -> str:

@@ -9,6 +9,8 @@ import pytest
 
 from mjscore import score
 from mjscore.errors import HandError
+from mjscore.families.baba.words import FLAGS as BABA_FLAGS
+from mjscore.families.mpsz.words import FLAGS as MPSZ_FLAGS
 from mjscore.notation.build import gather_items, tokenize
 from mjscore.rulesets import all_rulesets
 from mjscore.rulesets.base import RuleSet
@@ -19,6 +21,15 @@ from mjscore.rulesets.riichi import Riichi
 def test_keys_and_option_names_are_distinct(ruleset: type[RuleSet[Any]]) -> None:
     # why: gather_items looks a key=value item up among the keys before the rule options
     assert not set(ruleset.keys) & {spec.name for spec in ruleset.option_specs()}
+
+
+@pytest.mark.parametrize(("family", "words"), [("mpsz", MPSZ_FLAGS), ("baba", BABA_FLAGS)])
+def test_a_familys_flag_words_are_its_rule_sets_words(family: str, words: tuple[str, ...]) -> None:
+    # why: the grammar reads a family's words as flags; each rule set names the ones it reads
+    # (riichi does not read Baida's discarded-baida), and no word is a flag no rule set reads
+    named = {word for rs in all_rulesets() if rs.family == family for word in rs.flags}
+    assert named == set(words)
+    assert "discarded-baida" not in Riichi.flags
 
 
 def test_flags_values_options_and_problems() -> None:

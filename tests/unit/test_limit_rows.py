@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mjscore.engine import Rule, RuleBook, apply_rules
 from mjscore.rulesets.hana import HANA_RULES
-from mjscore.rulesets.riichi.yaku import RULES, YAKUMAN
+from mjscore.rulesets.riichi.rows import RULES, YAKUMAN
 
 # A made-up table: the reading is a word, the context the words said on the line.
 Row = Rule[str, frozenset[str], None]

@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from mjscore.configure import load_settings
 from mjscore.errors import HandError
 from mjscore.render.json import JsonRenderer
 from mjscore.scoring import hand_lines, score
-from mjscore.settings import Settings, load_settings
+from mjscore.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = ROOT / "mjscore" / "data" / "result.schema.json"

@@ -4,7 +4,7 @@ closed-only row of an open hand; it remembers the answer per combination."""
 from __future__ import annotations
 
 from mjscore.engine import RuleBook
-from mjscore.rulesets.riichi.yaku import FOUR_RUNS, RULES
+from mjscore.rulesets.riichi.rows import FOUR_RUNS, RULES
 
 
 def test_a_gated_row_is_asked_only_with_its_feature() -> None:

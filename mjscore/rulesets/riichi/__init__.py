@@ -3,10 +3,31 @@
 ``ruleset`` holds the rule set on the scoring pipeline; ``yaku`` its rows, ``readings``
 the ways to see a hand, ``fu`` and ``points`` what a reading is worth, ``checks`` what a
 line may not say, ``draw`` the exhaustive-draw line, ``present`` how a result reads.
-A rule set built on riichi (hana) extends ``RiichiFamily`` through its documented hooks.
+
+The names below are the package's public face: a rule set built on riichi (hana) uses
+only these: ``RiichiFamily`` and its hooks, the row factories and riichi's rows.
 """
 
+from mjscore.rulesets.riichi.draw import DrawDeal
 from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable
+from mjscore.rulesets.riichi.rows import BONUS, HAS_FLOWERS, RULES, RiichiRule, dora, is_pinfu, limit_hand, yaku
 from mjscore.rulesets.riichi.ruleset import Riichi, RiichiDeal, RiichiFamily, RiichiScored
 
-__all__ = ["Riichi", "RiichiDeal", "RiichiFamily", "RiichiOptions", "RiichiReading", "RiichiScored", "RiichiTable"]
+__all__ = [
+    "BONUS",
+    "HAS_FLOWERS",
+    "RULES",
+    "DrawDeal",
+    "Riichi",
+    "RiichiDeal",
+    "RiichiFamily",
+    "RiichiOptions",
+    "RiichiReading",
+    "RiichiRule",
+    "RiichiScored",
+    "RiichiTable",
+    "dora",
+    "is_pinfu",
+    "limit_hand",
+    "yaku",
+]

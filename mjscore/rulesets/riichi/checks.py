@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mjscore.errors import Problem
+from mjscore.families.mpsz import written
+from mjscore.families.mpsz.checks import discarder_problems, situation_problems
 from mjscore.hand import MeldKind, Win
 from mjscore.notation.build import Items
-from mjscore.rulesets.riichi import notation as written
 
 
 def flag_problems(
@@ -22,7 +23,7 @@ def flag_problems(
 ) -> list[Problem]:
     """Situations that contradict each other or the hand (issue: validation): those every
     rule set on these tiles shares, then riichi's own (riichi, ippatsu, ura, first draws)."""
-    problems = written.situation_problems(hand, items.flags, win, seat, indicators)
+    problems = situation_problems(hand, items.flags, win, seat, indicators)
     if flags <= {"tsumo", "ron"} and "ura" not in items.values:
         return problems  # every check below needs a situation flag or ura=: most hands have none
     at = items.flags.get
@@ -77,7 +78,7 @@ def flag_problems(
 
 
 def seat_problems(items: Items, seat: int | None, win: Win, pao: int | None, discarder: int | None) -> list[Problem]:
-    problems = written.discarder_problems(items, seat, win, discarder)
+    problems = discarder_problems(items, seat, win, discarder)
     if pao is not None and pao == seat:
         problems.append(
             Problem("pao-winner", "the liable player (pao=) must be another player", items.values["pao"][1])

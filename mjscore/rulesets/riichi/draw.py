@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mjscore.errors import Problem, quoted
+from mjscore.families.mpsz.tiles import SEAT_LETTER, WIND_OF_SEAT
 from mjscore.notation.build import fail, gather_items, read_count
 from mjscore.notation.tokens import Token
 from mjscore.payment import SEAT_PARTIES, Payment, seat_name
 from mjscore.result import ScoreResult, Settlement, Shown
 from mjscore.rulesets.riichi.points import nagashi_payments, no_ten_payments
-from mjscore.tiles import SEAT_LETTER, WIND_OF_SEAT
 
 # The largest count of each count key. Honba: the rules set no limit; 99 is beyond any game.
 # Riichi sticks: four players start with 25,000 points (docs/rules/riichi.md §10), so at most

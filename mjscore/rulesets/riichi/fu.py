@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from functools import cache
 
+from mjscore.families.mpsz.tiles import DRAGONS, TERMINALS_AND_HONOURS, tile_name
 from mjscore.hand import Shape, Win
 from mjscore.result import ScoreLine
 from mjscore.rulesets.riichi.model import WAIT_FU, RiichiReading, RiichiTable, Wait
 from mjscore.rulesets.riichi.points import round_up
 from mjscore.rulesets.riichi.readings import SEVEN_PAIRS, THIRTEEN_ORPHANS
-from mjscore.rulesets.riichi.yaku import is_pinfu
-from mjscore.tiles import DRAGONS, TERMINALS_AND_HONOURS, tile_name
+from mjscore.rulesets.riichi.rows import is_pinfu
 
 BASE = 20
 SEVEN_PAIRS_FU = 25

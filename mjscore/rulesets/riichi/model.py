@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from mjscore.hand import SHAPE_SIZE, Group, Hand, IdentityEnum, MeldKind, Shape, Win
+from mjscore.families.mpsz.tiles import DEALER, FLOWERS, HONOURS, RIICHI_KINDS, dora_after
+from mjscore.hand import Group, Hand, IdentityEnum, MeldKind, Shape, Win
 from mjscore.options import option
-from mjscore.tiles import DEALER, FLOWERS, HONOURS, RIICHI_KINDS, dora_after, tile_name
 
 _Y2 = "docs/rules/riichi.md §2 (Yakuza 2 default)"
 
@@ -171,15 +171,3 @@ def dora_count(indicators: Sequence[tuple[int, bool]], kinds: tuple[int, ...], f
         else:
             count += kinds.count(dora_after(k))
     return count
-
-
-def group_tiles(g: Group) -> tuple[int, ...]:
-    assert g.kind is not None
-    if g.shape is Shape.RUN:
-        return (g.kind, g.kind + 1, g.kind + 2)
-    return (g.kind,) * SHAPE_SIZE[g.shape]
-
-
-def group_text(g: Group) -> str:
-    """ "123m", "555z": a group's tiles in compact mpsz, without brackets."""
-    return "".join(tile_name(k)[0] for k in group_tiles(g)) + tile_name(g.kind or 0)[1]

@@ -6,8 +6,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from mjscore.families.mpsz.tiles import DEALER, SEAT_LETTER, WINDS
 from mjscore.payment import DISCARDER, STICKS, Party, Payment, win_parties
-from mjscore.tiles import DEALER, SEAT_LETTER, WINDS
 
 MANGAN = 2000
 YAKUMAN_HAN = 13  # a limit hand's han; as many counted han make a counted yakuman

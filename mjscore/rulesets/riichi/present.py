@@ -6,14 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from mjscore.families.mpsz import written
+from mjscore.families.mpsz.groups import group_text
+from mjscore.families.mpsz.tiles import SEAT_LETTER, tile_name
 from mjscore.hand import Group, Win, bracketed
 from mjscore.notation.build import other_flags
 from mjscore.options import OptionSpec, option_words
 from mjscore.result import Summary
-from mjscore.rulesets.riichi import notation as written
-from mjscore.rulesets.riichi.model import RiichiReading, RiichiTable, Wait, group_text
+from mjscore.rulesets.riichi.model import RiichiReading, RiichiTable, Wait
 from mjscore.rulesets.riichi.points import limit_name
-from mjscore.tiles import SEAT_LETTER, tile_name
 
 # Words looked up: an enum's .value is a Python-level call.
 WORD = {member: member.value for member in (*Win, *Wait)}

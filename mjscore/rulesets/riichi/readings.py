@@ -11,9 +11,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from mjscore.decompose import Target, decompose, kind_counts
-from mjscore.hand import Group, Hand, Meld, Shape, Win
+from mjscore.families.mpsz.groups import meld_group
+from mjscore.families.mpsz.tiles import RIICHI_KINDS, RUN_STARTS, TERMINALS_AND_HONOURS, rank_of
+from mjscore.hand import Group, Hand, Shape, Win
 from mjscore.rulesets.riichi.model import RiichiReading, Wait
-from mjscore.tiles import RIICHI_KINDS, RUN_STARTS, TERMINALS_AND_HONOURS, rank_of
 
 STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS = "standard", "seven pairs", "thirteen orphans"
 _FOUR_SETS = 4
@@ -29,14 +30,6 @@ def readings(hand: Hand, winning: int, win: Win) -> list[RiichiReading]:
 
 
 _TARGETS = tuple(Target(sets=n, pairs=1, run_starts=RUN_STARTS) for n in range(_FOUR_SETS + 1))
-
-
-@lru_cache(maxsize=1024)
-def meld_group(m: Meld) -> Group:
-    kinds = m.kinds
-    if len(set(kinds)) == 3:
-        return Group(Shape.RUN, min(kinds), 0, m.meld)
-    return Group(Shape.KAN if len(kinds) == 4 else Shape.SET, kinds[0], 0, m.meld)
 
 
 def _standard(hand: Hand, counts: tuple[int, ...], winning: int, win: Win) -> list[RiichiReading]:

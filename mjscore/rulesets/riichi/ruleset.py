@@ -15,14 +15,17 @@ from functools import lru_cache
 from typing import ClassVar, Generic, TypeVar
 
 from mjscore.errors import Problem
+from mjscore.families.mpsz import written
+from mjscore.families.mpsz.checks import count_problems, flowers_not_hana
+from mjscore.families.mpsz.items import read_indicators, read_seat
+from mjscore.families.mpsz.tiles import CODE_OF_TILE, RIICHI_KINDS, SEAT_LETTER, WINDS
 from mjscore.hand import Win
 from mjscore.notation.build import Items, fail, gather_items, other_flags, read_count, read_win
-from mjscore.notation.tokens import MPSZ_FLAGS, Token
+from mjscore.notation.tokens import Token
 from mjscore.options import as_dict, changed_options, with_values
 from mjscore.payment import Payment, seat_code, seat_name
 from mjscore.result import ScoreLine, ScoreResult, Shown
 from mjscore.rulesets.base import Deal, RuleSet, Scored, Settled
-from mjscore.rulesets.riichi import notation as written
 from mjscore.rulesets.riichi.checks import flag_problems, seat_problems
 from mjscore.rulesets.riichi.draw import MOST, DrawDeal, build_draw, draw_result
 from mjscore.rulesets.riichi.fu import fu_lines
@@ -30,7 +33,7 @@ from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTa
 from mjscore.rulesets.riichi.points import YAKUMAN_HAN, Table, hand_value, parties, win_payments
 from mjscore.rulesets.riichi.present import WORD, canonical, describe, notes, summary
 from mjscore.rulesets.riichi.readings import readings
-from mjscore.rulesets.riichi.yaku import (
+from mjscore.rulesets.riichi.rows import (
     LIABILITY_YAKUMAN,
     NOT_YAKU,
     RULES,
@@ -38,8 +41,8 @@ from mjscore.rulesets.riichi.yaku import (
     features,
     table_features,
 )
+from mjscore.rulesets.riichi.words import FLAGS
 from mjscore.settings import Settings
-from mjscore.tiles import CODE_OF_TILE, RIICHI_KINDS, SEAT_LETTER, WINDS
 
 KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
 ALIASES = {"wriichi": "double-riichi"}
@@ -68,7 +71,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
 
     family = "mpsz"
     unit = "han"
-    flags: ClassVar[tuple[str, ...]] = tuple(f for f in MPSZ_FLAGS if f != "discarded-baida")
+    flags: ClassVar[tuple[str, ...]] = FLAGS
     keys: ClassVar[tuple[str, ...]] = KEYS
     total_label = "total han"
     breakdown_unit = "fu"
@@ -102,21 +105,21 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         items = gather_items(item_tokens, self.flags, self.keys, self.option_specs())
         problems = items.problems
         hand = written.read_hand(hand_tokens, problems)
-        dora = written.read_indicators(items, "dora", problems)
-        ura = written.read_indicators(items, "ura", problems)
+        dora = read_indicators(items, "dora", problems)
+        ura = read_indicators(items, "ura", problems)
         indicators = (*dora, *ura)
         options = self._options(settings, items, hand, indicators, problems)
         win = read_win(items, problems, "self-drawn")
-        seat = written.read_seat(items, "seat", "S", problems)  # None: unreadable, reported
-        prevalent = written.read_seat(items, "round", "E", problems) or WINDS[0]
-        pao = written.read_seat(items, "pao", None, problems)
-        discarder = written.read_seat(items, "from", None, problems)
+        seat = read_seat(items, "seat", "S", problems)  # None: unreadable, reported
+        prevalent = read_seat(items, "round", "E", problems) or WINDS[0]
+        pao = read_seat(items, "pao", None, problems)
+        discarder = read_seat(items, "from", None, problems)
         honba = read_count(items, "honba", problems, MOST["honba"])
         sticks = read_count(items, "sticks", problems, MOST["sticks"])
         unreadable = hand is None or win is None  # then the checks below cannot run
         places = written.TilePlaces(hand_tokens, [items.values[k] for k in ("dora", "ura") if k in items.values])
         if hand is not None:
-            problems += written.count_problems(hand, indicators, win, places, aka=options.aka)
+            problems += count_problems(hand, indicators, win, places, aka=options.aka)
         if unreadable:
             raise fail(text, problems)
         assert hand is not None and win is not None  # for the type checker: unreadable otherwise
@@ -176,7 +179,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
     ) -> list[Problem]:
         """Flowers belong to hana: riichi refuses them (at the first written)."""
         if hand.flowers or (indicators and max(indicators)[0] >= RIICHI_KINDS):
-            return [written.flowers_not_hana(places)]
+            return [flowers_not_hana(places)]
         return []
 
     def flower_fu(self, flowers: tuple[int, ...], options: OptionsT) -> int:

@@ -3,7 +3,9 @@
 ``grammar/build.py`` writes ``grammar/notation.bnf`` and ``grammar/railroad.html``
 from here, and ``tests/meta`` checks the committed files still match. Only
 those two use this module: the CLI never imports it (nor ``pyparsing.diagram``),
-so reading hands pays nothing for it.
+so reading hands pays nothing for it. It documents every rule set's words and the
+BABA deck, so it stands above the registry, not in ``notation/``, which the rule
+sets build on.
 
 ``ebnf`` is generic: it walks pyparsing elements and writes one rule per named
 element (``set_name``). Everything specific to mjscore (the ``line`` rule, the
@@ -20,9 +22,9 @@ from collections.abc import Iterator, Mapping, Sequence
 
 import pyparsing as pp
 
+from mjscore.families.baba.deck import WILD_KANJI_ALT, WILD_SPELLINGS, default_deck
 from mjscore.notation.grammar import BODIES, ELEMENTS, ruleset_prefix
 from mjscore.rulesets import AnyRuleSet, all_rulesets
-from mjscore.tiles import WILD_KANJI_ALT, WILD_SPELLINGS, default_deck
 
 LINE = "line"
 BODY = "body"

@@ -17,11 +17,12 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from mjscore.engine import Rule, flag_is_set
+from mjscore.families.mpsz.groups import group_tiles
+from mjscore.families.mpsz.tiles import DRAGONS, GREENS, HONOURS, TERMINALS_AND_HONOURS, WINDS, tile_name
 from mjscore.hand import Win
-from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait, group_tiles
+from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait
 from mjscore.rulesets.riichi.points import YAKUMAN_HAN
 from mjscore.rulesets.riichi.readings import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
-from mjscore.tiles import DRAGONS, GREENS, HONOURS, TERMINALS_AND_HONOURS, WINDS, tile_name
 
 YAKU, DORA, BONUS, YAKUMAN = "yaku", "dora", "bonus", "yakuman"
 DOUBLE_YAKUMAN_HAN = 2 * YAKUMAN_HAN  # a double limit hand's han with double_yakuman on (the default)

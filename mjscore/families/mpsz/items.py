@@ -1,0 +1,40 @@
+"""The items of an mpsz line that name tiles or seats: indicators (dora=4p3z) and seats (seat=E)."""
+
+from __future__ import annotations
+
+from mjscore.errors import Problem, quoted
+from mjscore.families.mpsz.tiles import WIND_OF_SEAT, read_tiles, tile_offsets
+from mjscore.families.mpsz.written import Tile
+from mjscore.notation.build import Items
+
+MAX_INDICATORS = 5  # the first, and one more for each of at most four kongs
+
+
+def read_indicators(items: Items, key: str, problems: list[Problem]) -> tuple[Tile, ...]:
+    if key not in items.values:
+        return ()
+    value, col = items.values[key]
+    tiles, faults = read_tiles(value)
+    problems.extend(Problem("not-a-tile", message, col + offset) for offset, message in faults)
+    if not tiles and not faults:
+        problems.append(Problem("bad-value", f"{key}= lists indicator tiles as they lie, e.g. {key}=4p3z", col))
+    elif not value[-1:].isalpha():
+        problems.append(Problem("bad-value", f"{key}={quoted(value)}: a suit letter must follow the digits", col))
+    if len(tiles) > MAX_INDICATORS:
+        message = f"{len(tiles)} {key} indicators: at most {MAX_INDICATORS} lie on the table (1, and 1 for each kong)"
+        problems.append(Problem("too-many-indicators", message, col + tile_offsets(value)[MAX_INDICATORS][0]))
+    return tuple(tiles)
+
+
+def read_seat(items: Items, key: str, default: str | None, problems: list[Problem]) -> int | None:
+    """The seat ``key=`` names; ``default`` when the line does not say (None: no seat)."""
+    given = items.values.get(key)
+    if given is None:
+        return None if default is None else WIND_OF_SEAT[default]
+    value, col = given
+    wind = WIND_OF_SEAT.get(value.upper())
+    if wind is not None:
+        return wind
+    found = f", not {quoted(value)}" if value else ""  # an empty value is no seat either: never the default
+    problems.append(Problem("bad-value", f"{key}= is a seat letter E, S, W or N{found}", col))
+    return None

@@ -1,0 +1,154 @@
+"""The tiles of the mpsz family: kinds, codes and names, red fives, flowers, winds and seats.
+
+A *kind* is identified by its index into the tile set; hands and readings hold
+indices only, so the decomposer and the rule engine never look at spellings.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from mjscore.errors import quoted
+
+# --- the riichi tile set: 34 kinds, four copies each (136 tiles)
+#
+# Index = suit * 9 + rank - 1 for man (m), pin (p) and sou (s); honours (z)
+# follow: 27 East, 28 South, 29 West, 30 North, 31 White, 32 Green, 33 Red.
+# A red five is an ordinary five whose redness is counted on the hand. Hana's
+# flowers and seasons (one tile each) follow the honours, past RIICHI_KINDS.
+
+SUITS = "mps"
+HONOURS = 27
+MAX_COPIES = 4  # of each tile
+RIICHI_KINDS = 34
+WINDS = (27, 28, 29, 30)
+DRAGONS = (31, 32, 33)
+SEATS = "ESWN"  # seat / round letters, in wind order
+DEALER = WINDS[0]  # East's seat deals
+SEAT_LETTER = dict(zip(WINDS, SEATS, strict=True))  # wind kind -> "E" ...
+WIND_OF_SEAT = dict(zip(SEATS, WINDS, strict=True))  # "E" -> wind kind ...
+TERMINALS_AND_HONOURS = frozenset((0, 8, 9, 17, 18, 26, *range(HONOURS, RIICHI_KINDS)))
+GREENS = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 sou and the green dragon
+RUN_STARTS = frozenset(k for k in range(HONOURS) if k % 9 <= 6)
+RED_FIVES_IN_SET = {"m": 1, "p": 2, "s": 1}  # how many red fives the 136-tile set holds
+# Flower tiles (hana): bonus tiles after the 34 kinds, one copy each. 1f-4f flowers, 1g-4g seasons;
+# number n belongs to seat n (1 East ... 4 North).
+FLOWERS = tuple(range(RIICHI_KINDS, RIICHI_KINDS + 4))
+SEASONS = tuple(range(RIICHI_KINDS + 4, RIICHI_KINDS + 8))
+BONUS_SUITS = "fg"
+
+
+def tile_kind(digit: str, suit: str) -> int | None:
+    """The kind of "5p" (digit "0" is the red five); None if no such tile."""
+    rank = 5 if digit == "0" else int(digit)
+    if suit in BONUS_SUITS:
+        return RIICHI_KINDS + 4 * BONUS_SUITS.index(suit) + rank - 1 if 1 <= rank <= 4 else None
+    if suit == "z" and digit == "0":
+        return None
+    if suit == "z":
+        return HONOURS + rank - 1 if 1 <= rank <= 7 else None
+    return SUITS.index(suit) * 9 + rank - 1 if 1 <= rank <= 9 else None
+
+
+TILE_NAMES = tuple(
+    f"{k - HONOURS + 1}z" if k >= HONOURS else f"{k % 9 + 1}{SUITS[k // 9]}" for k in range(RIICHI_KINDS)
+) + tuple(f"{n}{suit}" for suit in BONUS_SUITS for n in range(1, 5))
+
+
+def tile_name(kind: int) -> str:
+    """ "5p" for the kind of the five of pins."""
+    return TILE_NAMES[kind]
+
+
+def suit_of(kind: int) -> str:
+    return TILE_NAMES[kind][1]
+
+
+def rank_of(kind: int) -> int:
+    """1-9 for suited tiles, 1-7 for honours."""
+    return kind - HONOURS + 1 if kind >= HONOURS else kind % 9 + 1
+
+
+def dora_after(indicator: int) -> int:
+    """The dora an indicator points at: the next of its kind, wrapping 9->1,
+    North->East and Red->White."""
+    if indicator < HONOURS:
+        return indicator - indicator % 9 + (indicator % 9 + 1) % 9
+    if indicator in WINDS:
+        return WINDS[(WINDS.index(indicator) + 1) % 4]
+    return DRAGONS[(DRAGONS.index(indicator) + 1) % 3]
+
+
+# "5p" -> (kind, is red) for every tile code: reading a hand is a lookup per tile.
+TILE_OF_CODE = {
+    f"{digit}{suit}": (kind, digit == "0")
+    for suit in (*SUITS, "z", *BONUS_SUITS)
+    for digit in "0123456789"
+    if (kind := tile_kind(digit, suit)) is not None
+}
+
+
+# (kind, is red) -> its code, "0p" for the red five: writing tiles back.
+CODE_OF_TILE = {tile: code for code, tile in TILE_OF_CODE.items()}
+
+
+# The digits of each suit letter, looked up: "5" under "p" is (13, False).
+_BY_SUIT = {
+    suit: {code[0]: tile for code, tile in TILE_OF_CODE.items() if code[1] == suit}
+    for suit in (*SUITS, "z", *BONUS_SUITS)
+}
+_ONLY_TILES = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[1-4]+[fg])*")  # every code a tile: the usual case
+_DIGITS_SUIT = re.compile(r"([0-9]+)([a-z])")
+
+
+@lru_cache(maxsize=4096)
+def read_tiles(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, str], ...]]:
+    """``tiles_in``, cached: melds, winning tiles and indicators recur from line to line."""
+    return tiles_in(text)
+
+
+def tiles_in(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, str], ...]]:
+    """(kind, is_red) for each tile of "123m067p"; faults as (offset, message)."""
+    if _ONLY_TILES.fullmatch(text):
+        tiles: list[tuple[int, bool]] = []
+        for digits, suit in _DIGITS_SUIT.findall(text):
+            tiles += map(_BY_SUIT[suit].__getitem__, digits)
+        return tuple(tiles), ()
+    return _read_with_faults(text)
+
+
+def tile_offsets(text: str) -> list[tuple[int, tuple[int, bool]]]:
+    """(offset, tile) of each tile written in ``text``, at its digit, codes that are no tile
+    left out: for a problem that points at one tile (``tiles_in`` reads them, faster)."""
+    return [
+        (m.start() + i, _BY_SUIT[m[2]][digit])
+        for m in _DIGITS_SUIT.finditer(text)
+        if m[2] in _BY_SUIT
+        for i, digit in enumerate(m[1])
+        if digit in _BY_SUIT[m[2]]
+    ]
+
+
+def _read_with_faults(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, str], ...]]:
+    """``tiles_in`` one code at a time, each code that is no tile reported where it stands."""
+    tiles: list[tuple[int, bool]] = []
+    faults: list[tuple[int, str]] = []
+    start = 0
+    for i, ch in enumerate(text):
+        if ch.isdigit():
+            continue
+        if i == start:  # no digits before it: a character that belongs to no tile
+            faults.append(
+                (i, f"{quoted(ch)} is not part of a tile: a tile is a digit and its suit letter, e.g. 4p or 3z")
+            )
+        for j in range(start, i):
+            tile = TILE_OF_CODE.get(text[j] + ch)
+            if tile is None:
+                faults.append(
+                    (j, f"{text[j]}{ch} is not a tile (honours are 1z-7z, flowers 1f-4f and 1g-4g; 0 is a red five)")
+                )
+            else:
+                tiles.append(tile)
+        start = i + 1
+    return tuple(tiles), tuple(faults)

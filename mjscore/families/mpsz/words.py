@@ -1,0 +1,28 @@
+"""The words of the mpsz family: its flag words, and what a line that slipped into
+another family is told."""
+
+from __future__ import annotations
+
+import re
+
+# Every flag word of the rule sets written in mpsz: the grammar reads them as flags (in any
+# case), so one ends the hand part. Each rule set names the ones it reads (``RuleSet.flags``);
+# a word of another rule set is unknown there, with a "did you mean".
+FLAGS = (
+    "tsumo",
+    "ron",
+    "riichi",
+    "double-riichi",
+    "wriichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "discarded-baida",
+)
+
+# A likely slip on a line that does not read: (what gives it away, what to say).
+HINT = (re.compile(r"[^\x00-\x7f\u3000]"), "kanji are BABA cards: start the line with baba:")
