@@ -26,18 +26,51 @@ REGISTRY: dict[str, tuple[str, str, tuple[str, ...]]] = {
 
 
 _LOOKUP = {alias: name for name, (_, _, aliases) in REGISTRY.items() for alias in (name, *aliases)}
+_REGISTERED: dict[str, type[AnyRuleSet]] = {}  # rule sets written outside mjscore (``register``)
 _INSTANCES: dict[type[AnyRuleSet], AnyRuleSet] = {}
 _BY_NAME: dict[str, AnyRuleSet] = {}  # as written: "riichi", "Riichi", "yakuza2" ...
 
 
 def _load(name: str) -> type[AnyRuleSet]:
+    if name in _REGISTERED:
+        return _REGISTERED[name]
     module, cls, _ = REGISTRY[name]
     return cast(type[AnyRuleSet], getattr(import_module(module), cls))
 
 
+def register(cls: type[AnyRuleSet]) -> None:
+    """Make a rule set written outside mjscore known by its name and aliases, for the library
+    and the CLI of this process (``batch --jobs`` workers started by fork see it too).
+    ``ValueError`` if a name is taken. docs/adding-a-ruleset.md shows one."""
+    names = [n.lower() for n in (cls.name, *cls.aliases)]
+    taken = [n for n in names if n in _LOOKUP]
+    if taken or len(set(names)) != len(names):
+        raise ValueError(f"rule set names already in use: {', '.join(taken or names)}")
+    _REGISTERED[cls.name.lower()] = cls
+    _LOOKUP.update(dict.fromkeys(names, cls.name.lower()))
+
+
+def unregister(name: str) -> None:
+    """Forget a rule set ``register`` added (its name or an alias); a built-in one stays."""
+    found = _LOOKUP.get(name.strip().lower())
+    cls = _REGISTERED.pop(found, None) if found else None
+    if cls is None:
+        return
+    for alias in [a for a, n in _LOOKUP.items() if n == found]:
+        del _LOOKUP[alias]
+    _INSTANCES.pop(cls, None)
+    for written in [w for w, rs in _BY_NAME.items() if type(rs) is cls]:
+        del _BY_NAME[written]
+
+
+def ruleset_names() -> tuple[str, ...]:
+    """Every rule set's name: the built-in ones, then those registered."""
+    return (*REGISTRY, *_REGISTERED)
+
+
 def all_rulesets() -> tuple[type[AnyRuleSet], ...]:
-    """Every rule set class, in the registry's order (imports them all)."""
-    return tuple(_load(name) for name in REGISTRY)
+    """Every rule set class, built-in then registered (imports them all)."""
+    return tuple(_load(name) for name in ruleset_names())
 
 
 def __getattr__(attr: str) -> tuple[type[AnyRuleSet], ...]:
@@ -76,7 +109,7 @@ def unknown_ruleset(name: str, col: int = 0) -> Problem:
 
     guess = closest_word(name, list(_LOOKUP))
     hint = f"; did you mean {_LOOKUP[guess]!r}?" if guess else ""
-    known = ", ".join(REGISTRY)
+    known = ", ".join(ruleset_names())
     return Problem("unknown-ruleset", f"unknown rule set {quoted(name)}{hint} (available: {known})", col)
 
 
@@ -88,5 +121,8 @@ __all__ = [
     "find_ruleset",
     "get_ruleset",
     "is_ruleset_name",
+    "register",
+    "ruleset_names",
     "unknown_ruleset",
+    "unregister",
 ]
