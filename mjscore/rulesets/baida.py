@@ -13,7 +13,7 @@ from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from mjscore.decompose import Target, decompose, group_key, kind_counts
 from mjscore.engine import Rule, flag_is_set
@@ -75,9 +75,14 @@ class BaidaTable:
     discarder: int | None = None  # the discarder's seat on a ron, when from= names it
 
 
-@dataclass(frozen=True, slots=True)
 class BaidaDeal(Deal[BaidaOptions, BaidaTable]):
-    written: written.WrittenHand  # the hand as written, Baida and the winning tile as they were
+    __slots__ = ("written",)
+
+    def __init__(
+        self, text: str, items: Items, options: BaidaOptions, table: BaidaTable, *, written: written.WrittenHand
+    ) -> None:
+        super().__init__(text, items, options, table)
+        self.written: Final = written  # the hand as written, Baida and the winning tile as they were
 
     @property
     def indicator(self) -> int:
@@ -317,7 +322,7 @@ class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):
             insort(naturals, hand.winning[0])
         built = Hand(tuple(naturals), len(full.concealed) - len(naturals), full.melds)
         table = BaidaTable(built, wild_kinds, win, frozenset(items.flags), seat, discarder)
-        return BaidaDeal(text, items, options, table, hand)
+        return BaidaDeal(text, items, options, table, written=hand)
 
     # -- the pipeline's hooks
 

@@ -42,14 +42,17 @@ TableT = TypeVar("TableT")  # its table: the situation a reading is scored in (w
 ReadingT = TypeVar("ReadingT")  # its reading: one way to see the hand
 
 
-@dataclass(frozen=True, slots=True)
 class Deal(Generic[OptionsT, TableT]):
-    """One line read and checked: ready to be scored."""
+    """One line read and checked: ready to be scored. (A plain class of final fields: mypyc
+    cannot build a generic dataclass.)"""
 
-    text: str
-    items: Items
-    options: OptionsT
-    table: TableT
+    __slots__ = ("items", "options", "table", "text")
+
+    def __init__(self, text: str, items: Items, options: OptionsT, table: TableT) -> None:
+        self.text: Final = text
+        self.items: Final = items
+        self.options: Final[OptionsT] = options
+        self.table: Final[TableT] = table
 
 
 class Scored(Generic[ReadingT, TableT]):

@@ -10,9 +10,8 @@ then is a real limit hand over a counted one, then has most han, then most fu (t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Final, Generic, TypeVar
 
 from mjscore.errors import Problem
 from mjscore.families.mpsz import written
@@ -52,13 +51,26 @@ NOT_COMPLETE = "not a winning hand: the tiles do not form four sets and a pair, 
 OptionsT = TypeVar("OptionsT", bound=RiichiOptions)
 
 
-@dataclass(frozen=True, slots=True)
 class RiichiDeal(Deal[OptionsT, RiichiTable]):
     """A riichi line read and checked: ready to be scored."""
 
-    hand: written.WrittenHand
-    indicators: tuple[tuple[str, tuple[written.Tile, ...]], ...]
-    shared: frozenset[str]  # the features every reading of the table shares (``table_features``)
+    __slots__ = ("hand", "indicators", "shared")
+
+    def __init__(
+        self,
+        text: str,
+        items: Items,
+        options: OptionsT,
+        table: RiichiTable,
+        *,
+        hand: written.WrittenHand,
+        indicators: tuple[tuple[str, tuple[written.Tile, ...]], ...],
+        shared: frozenset[str],
+    ) -> None:
+        super().__init__(text, items, options, table)
+        self.hand: Final = hand
+        self.indicators: Final = indicators
+        self.shared: Final = shared  # the features every reading of the table shares (``table_features``)
 
 
 RiichiScored = Scored[RiichiReading, RiichiTable]
@@ -149,7 +161,8 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
             flowers=hand.flowers,
             flower_fu=self.flower_fu(hand.flowers, options),
         )
-        return RiichiDeal(text, items, options, table, hand, (("dora", dora), ("ura", ura)), table_features(table))
+        indicated = (("dora", dora), ("ura", ura))
+        return RiichiDeal(text, items, options, table, hand=hand, indicators=indicated, shared=table_features(table))
 
     def _options(
         self,
