@@ -301,7 +301,7 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
     def total(self, deal: BabaDeal, reading: Reading, table: BabaTable, lines: tuple[ScoreLine, ...]) -> BabaScored:
         total = sum(x.value for x in lines)
         payers = deal.options.players - 1 if table.win is Win.TSUMO else 1  # each pays the total
-        return BabaScored(reading, table, lines, total, summary=Summary(hand_value=total * payers), key=(total,))
+        return Scored(reading, table, lines, total, summary=Summary(hand_value=total * payers), key=(total,))
 
     def not_winning(self, deal: BabaDeal) -> str:
         shapes = "two Kohtsu (sets of 3 matching cards; OBABA may stand in)"

@@ -351,7 +351,7 @@ class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):
 
     def _scored(self, deal: BaidaDeal, reading: Reading, lines: tuple[ScoreLine, ...], total: int) -> BaidaScored:
         times = 3 if deal.table.win is Win.TSUMO else deal.options.discard_pays  # what the winner receives, in totals
-        return BaidaScored(reading, deal.table, lines, total, summary=Summary(hand_value=total * times), key=(total,))
+        return Scored(reading, deal.table, lines, total, summary=Summary(hand_value=total * times), key=(total,))
 
     def outside_shape(self, deal: BaidaDeal, scored: Sequence[BaidaScored]) -> Sequence[BaidaScored]:
         """Seven Baida: declared on collecting all seven, whatever the rest (docs/rules/baida.md §6): on

@@ -60,7 +60,9 @@ class Scored(Generic[ReadingT, TableT]):
     what it is worth. ``key`` orders readings (the best is the greatest, the first of equals);
     ``counted`` is the part of the total a rule set's minimum looks at (riichi: han of real
     yaku); ``choice`` tells two scorings of one reading apart. (A plain class of final fields:
-    one is made per reading of every hand, and it is cheaper to build than a frozen dataclass.)"""
+    one is made per reading of every hand, and it is cheaper to build than a frozen dataclass.
+    Build it as ``Scored(...)``: calling an alias such as ``Scored[R, C](...)`` goes through
+    ``typing`` and costs more than the object.)"""
 
     __slots__ = ("breakdown", "choice", "counted", "key", "lines", "reading", "summary", "table", "total")
 

@@ -14,7 +14,7 @@ from mjscore.notation.build import other_flags
 from mjscore.options import OptionSpec, option_words
 from mjscore.result import Summary
 from mjscore.rulesets.riichi.model import RiichiReading, RiichiTable, Wait
-from mjscore.rulesets.riichi.points import limit_name
+from mjscore.rulesets.riichi.points import HandValue, limit_name
 
 # Words looked up: an enum's .value is a Python-level call.
 WORD = {member: member.value for member in (*Win, *Wait)}
@@ -31,8 +31,10 @@ def notes(explicit_winner: bool, winning: int, unnamed_discarder: bool) -> tuple
 
 
 @lru_cache(maxsize=1024)
-def summary(han: int, fu: int, *, base: int, limit: str, yakuman: int, points: int) -> Summary:
-    """What the hand comes to (cached: a batch meets few distinct values)."""
+def summary(han: int, fu: int, yakuman: int, value: HandValue) -> Summary:
+    """What the hand comes to (cached, by position: every reading asks, and a batch meets few
+    distinct values)."""
+    base, limit, points = value
     if limit == "counted_yakuman":
         yakuman = 1
     return Summary(han, fu or None, base, limit or None, limit_name(limit, yakuman) or None, yakuman, points)

@@ -254,15 +254,15 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
                 yaku_han += x.value
         yakuman = han // YAKUMAN_HAN if is_limit else 0
         kiriage = _win(deal).options.kiriage
-        base, limit, points = hand_value(han, fu_total, yakuman, kiriage, dealer=t.is_dealer, tsumo=t.win is Win.TSUMO)
-        return RiichiScored(
+        value = hand_value(han, fu_total, yakuman, kiriage, dealer=t.is_dealer, tsumo=t.win is Win.TSUMO)
+        return Scored(
             reading,
             t,
             lines,
             han,
-            summary=summary(han, fu_total, base=base, limit=limit, yakuman=yakuman, points=points),
+            summary=summary(han, fu_total, yakuman, value),
             # most points, then a real limit hand over a counted one (docs/rules/riichi.md §5), then han, then fu
-            key=(points, yakuman > 0, han, fu_total),
+            key=(value.points, yakuman > 0, han, fu_total),
             counted=yaku_han,
             breakdown=fu_rows,
             choice=", Pinfu dropped to count the flower fu" if not t.pinfu_allowed else "",
