@@ -96,30 +96,3 @@ def deltas(payments: Iterable[Payment], parties: Iterable[Party]) -> tuple[dict[
         elif p.code in net or not (unknown or p.unnamed):
             players[p.code] = net.get(p.code, 0)
     return players, pools
-
-
-@lru_cache(maxsize=64)
-def baba_parties(players: int, tsumo: bool, pot: int) -> tuple[Party, ...]:
-    """BABA's players by role: the winner, the discarder on a ron, the others numbered."""
-    others = [Party(f"other_{n}", f"other player {n}") for n in range(1, players)]
-    if not tsumo:
-        others = [Party(DISCARDER, "discarder"), *others[:-1]]
-    pool = (Party(POT, "pot", pool=True),) if pot else ()
-    return (Party(WINNER, "winner"), *others, *pool)
-
-
-def win_payments(total: int, parties: tuple[Party, ...], tsumo: bool, pot: int, reason: str) -> tuple[Payment, ...]:
-    """BABA: on a tsumo every other player pays ``total``; on a ron the discarder pays it.
-
-    Every other player gets a row (0 when they owe nothing), so the table names
-    each one; penalty KOBAN in the pot go to the winner on a row of their own.
-    """
-    rows = []
-    for party in parties:
-        if party.code == WINNER or party.pool:
-            continue
-        pays = tsumo or party.code == DISCARDER
-        rows.append(Payment(party.code, WINNER, total if pays else 0, reason if pays else "not the discarder"))
-    if pot:
-        rows.append(Payment(POT, WINNER, pot, "penalty KOBAN in the pot"))
-    return tuple(rows)

@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from mjscore.decompose import Target, decompose, kind_counts
@@ -36,7 +37,7 @@ from mjscore.notation.build import (
 )
 from mjscore.notation.tokens import Token
 from mjscore.options import OptionSpec, as_dict, changed_options, option, option_words, with_values
-from mjscore.payment import WINNER, baba_parties, win_payments
+from mjscore.payment import DISCARDER, POT, WINNER, Party, Payment
 from mjscore.result import ScoreLine, Shown, ShownTable, Summary
 from mjscore.rulesets.base import Deal, RuleSet, Scored, Settled
 from mjscore.settings import Settings
@@ -312,8 +313,8 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
     def settle(self, deal: BabaDeal, best: BabaScored) -> Settled:
         table = deal.table
         tsumo = table.win is Win.TSUMO
-        parties = baba_parties(deal.options.players, tsumo, table.pot)
-        payments = win_payments(best.total, parties, tsumo, table.pot, f"{best.total} {self.unit} hand")
+        parties = _parties(deal.options.players, tsumo, table.pot)
+        payments = _payments(best.total, parties, tsumo, table.pot, f"{best.total} {self.unit} hand")
         return Settled(payments, parties, WINNER)
 
     def shown(self, deal: BabaDeal, best: BabaScored) -> Shown:
@@ -479,6 +480,36 @@ def _read_chips(items: Items, deck: Deck, problems: list[Problem]) -> tuple[int,
 
 
 # --- writing hands back
+
+
+# --- who pays: BABA's players by role
+
+
+@lru_cache(maxsize=64)
+def _parties(players: int, tsumo: bool, pot: int) -> tuple[Party, ...]:
+    """BABA's players by role: the winner, the discarder on a ron, the others numbered."""
+    others = [Party(f"other_{n}", f"other player {n}") for n in range(1, players)]
+    if not tsumo:
+        others = [Party(DISCARDER, "discarder"), *others[:-1]]
+    pool = (Party(POT, "pot", pool=True),) if pot else ()
+    return (Party(WINNER, "winner"), *others, *pool)
+
+
+def _payments(total: int, parties: tuple[Party, ...], tsumo: bool, pot: int, reason: str) -> tuple[Payment, ...]:
+    """On a tsumo every other player pays ``total``; on a ron the discarder pays it.
+
+    Every other player gets a row (0 when they owe nothing), so the table names
+    each one; penalty KOBAN in the pot go to the winner on a row of their own.
+    """
+    rows = []
+    for party in parties:
+        if party.code == WINNER or party.pool:
+            continue
+        pays = tsumo or party.code == DISCARDER
+        rows.append(Payment(party.code, WINNER, total if pays else 0, reason if pays else "not the discarder"))
+    if pot:
+        rows.append(Payment(POT, WINNER, pot, "penalty KOBAN in the pot"))
+    return tuple(rows)
 
 
 def canonical(ruleset: str, deal: BabaDeal, option_specs: Sequence[OptionSpec]) -> str:
