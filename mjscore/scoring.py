@@ -61,7 +61,7 @@ def score(text: str, settings: Settings | None = None, explain: bool = False) ->
         raise
 
 
-_UNDECODED = re.compile("[\udc80-\udcff]")  # bytes surrogateescape could not decode
+_UNDECODED = re.compile(r"[\udc80-\udcff]")  # bytes surrogateescape could not decode (raw: see errors.py)
 
 
 def named_ruleset(text: str, settings: Settings) -> str | None:
