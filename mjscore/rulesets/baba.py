@@ -297,13 +297,15 @@ class BabaBeginner(RuleSet[BabaDeal]):
         scored = self._scored(deal.table, deal.options)
         if not scored:
             raise fail(deal.text, [Problem("not-winning", self._why_not_winning(deal.table.hand), 0)])
-        best = max(scored, key=lambda c: c[2])  # the first of equal totals
-        reading, lines, total = best
+        # the first of equal totals, told by its place: a compiled build makes a new tuple
+        # object each time it hands one over, so `is` cannot tell it
+        best = max(range(len(scored)), key=lambda i: scored[i][2])
+        reading, lines, total = scored[best]
         payers = deal.options.players - 1 if deal.table.win is Win.TSUMO else 1  # each pays the total
         deck = deal.table.deck
         chosen = Candidate(describe(reading, deck), lines, total, total * payers, kept=True)
         listed = (
-            tuple(Candidate(describe(c[0], deck), c[1], c[2], c[2] * payers, c is best) for c in scored)
+            tuple(Candidate(describe(c[0], deck), c[1], c[2], c[2] * payers, i == best) for i, c in enumerate(scored))
             if explain
             else ()
         )

@@ -415,10 +415,16 @@ class Baida(RuleSet[BaidaDeal]):
                     )
                 ],
             )
-        best = max(scored, key=lambda s: s[2])  # the first of equal totals
-        reading, lines, total = best
+        # the first of equal totals, told by its place: a compiled build makes a new tuple
+        # object each time it hands one over, so `is` cannot tell it
+        best = max(range(len(scored)), key=lambda i: scored[i][2])
+        reading, lines, total = scored[best]
         times = 3 if t.win is Win.TSUMO else o.discard_pays  # what the winner receives, in totals
-        listed = [Candidate(_describe(s[0]), s[1], s[2], s[2] * times, s is best) for s in scored] if explain else []
+        listed = (
+            [Candidate(_describe(s[0]), s[1], s[2], s[2] * times, i == best) for i, s in enumerate(scored)]
+            if explain
+            else []
+        )
         return self._result(deal, reading, lines, total, tuple(listed))
 
     def _score(self, r: Reading, t: BaidaTable, o: BaidaOptions) -> tuple[tuple[ScoreLine, ...], int]:
