@@ -12,12 +12,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from mjscore.values import Value
+
 QUOTE_LIMIT = 60  # characters of a user's text a message quotes
 PATH_QUOTE_LIMIT = 300  # of a file name: any real one, not one made to be too long
 
 
 @dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(Value):
     """One thing wrong with a hand: a stable code, a sentence, and a column.
 
     ``col`` is 1-based into the line as typed; 0 means "the hand as a whole".
