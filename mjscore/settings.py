@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -35,11 +34,15 @@ class Settings:
     # Values derived once per settings (a rule set's base options); not part of equality.
     memo: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
-    @cached_property
+    @property
     def deck(self) -> Deck:
-        from mjscore.tiles import default_deck, load_deck
+        """Loaded when first used, then kept in ``memo`` (a compiled class keeps no cached_property)."""
+        from mjscore.tiles import Deck, default_deck, load_deck
 
-        return load_deck(self.deck_path) if self.deck_path else default_deck()
+        deck = self.memo.get("deck")
+        if not isinstance(deck, Deck):
+            deck = self.memo["deck"] = load_deck(self.deck_path) if self.deck_path else default_deck()
+        return deck
 
 
 def load_settings(rules: str | None = None, deck: Path | None = None) -> Settings:

@@ -5,8 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from mjscore.engine import Rule, RuleBook
 from mjscore.errors import UsageError
@@ -43,10 +42,10 @@ class RuleSet(ABC, Generic[D]):
     keys: ClassVar[tuple[str, ...]]  # key=value items that are not rule options
     rules: ClassVar[Sequence[Rule[Any, Any, Any]]]  # the scoring items, as data rows
 
-    @cached_property
-    def book(self) -> RuleBook[Any, Any, Any]:
-        """The rows, with the memo of which to ask for each combination of features met."""
-        return RuleBook(self.rules)
+    def __init__(self) -> None:
+        # Made with the instance, not as cached_property: a compiled class has no __dict__
+        # to keep one in, so each use would make it again.
+        self.book: Final = RuleBook(self.rules)  # the rows, with the memo of which to ask per features met
 
     @classmethod
     def option_specs(cls) -> tuple[OptionSpec, ...]:

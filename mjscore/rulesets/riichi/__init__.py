@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from operator import attrgetter
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Final, NamedTuple
 
 from mjscore.engine import apply_rules
 from mjscore.errors import Problem, quoted
@@ -125,15 +125,12 @@ class Riichi(RuleSet[RiichiDeal | DrawDeal]):
     keys: ClassVar[tuple[str, ...]] = KEYS
     rules: ClassVar[tuple[RiichiRule, ...]] = RULES
 
-    @cached_property
-    def not_yaku(self) -> frozenset[str]:
-        """Items that add han but are no yaku: a hand needs at least one yaku besides them."""
-        return frozenset(r.id for r in self.rules if r.category in NOT_YAKU)
-
-    @cached_property
-    def limit_ids(self) -> frozenset[str]:
-        """The limit hands: they replace every other item (docs/rules/riichi.md §5)."""
-        return frozenset(r.id for r in self.rules if r.category == YAKUMAN)
+    def __init__(self) -> None:
+        super().__init__()
+        # Items that add han but are no yaku: a hand needs at least one yaku besides them.
+        self.not_yaku: Final = frozenset(r.id for r in self.rules if r.category in NOT_YAKU)
+        # The limit hands: they replace every other item (docs/rules/riichi.md §5).
+        self.limit_ids: Final = frozenset(r.id for r in self.rules if r.category == YAKUMAN)
 
     def value_text(self, rule: RiichiRule) -> str:
         """Han written "closed / open" where they differ ("-": closed hands only)."""
