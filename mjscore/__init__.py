@@ -23,6 +23,18 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
+
+def build() -> str:
+    """Which build of mjscore runs: "compiled with mypyc" or "pure Python" (README, Quick start).
+
+    >>> build() in {"compiled with mypyc", "pure Python"}
+    True
+    """
+    from mjscore import errors  # compiled in every compiled build (setup.py); every command imports it
+
+    return "pure Python" if (errors.__file__ or "").endswith(".py") else "compiled with mypyc"
+
+
 _HOMES = {
     "errors": "mjscore",
     "get_ruleset": "mjscore.rulesets",
@@ -41,4 +53,14 @@ def __getattr__(name: str) -> Any:
     return import_module(f"mjscore.{name}") if home == "mjscore" else getattr(import_module(home), name)
 
 
-__all__ = ["Settings", "__version__", "errors", "get_ruleset", "load_settings", "parse_hand", "score", "score_many"]
+__all__ = [
+    "Settings",
+    "__version__",
+    "build",
+    "errors",
+    "get_ruleset",
+    "load_settings",
+    "parse_hand",
+    "score",
+    "score_many",
+]

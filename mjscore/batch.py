@@ -22,13 +22,14 @@ from mjscore.errors import Problem
 from mjscore.render import Renderer
 from mjscore.scoring import Overlong, score_many
 from mjscore.settings import Settings
+from mjscore.values import Value
 
 CHUNK = 512  # lines a worker scores per task
 WINDOW = 4  # tasks per worker in flight at once
 
 
 @dataclass(frozen=True, slots=True)
-class Source:
+class Source(Value):
     """An input of a batch: its place among the inputs (the same file may be named twice) and
     its name as messages and records show it (``<stdin>`` for standard input; ``printable``)."""
 
@@ -40,7 +41,7 @@ NO_SOURCE = Source(0, "")  # lines that come from no named input (a library call
 
 
 @dataclass(frozen=True, slots=True)
-class Rendered:
+class Rendered(Value):
     """One hand line, scored and rendered: what goes to stdout, its problems, and where it is
     from: ``number`` is its line number in ``source``."""
 

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 import click
 
-from mjscore import __version__
+from mjscore import __version__, build
 from mjscore.batch import Source
 from mjscore.configure import load_settings
 from mjscore.errors import HandError, UsageError, printable, quoted_path
@@ -165,7 +165,7 @@ def _settings(rules: str | None, deck: Path | None) -> Settings:
 
 
 @click.group(cls=Program, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="mjscore")
+@click.version_option(f"{__version__} ({build()})", prog_name="mjscore")
 def main() -> None:
     """Score mahjong-family hands written in a compact notation.
 

@@ -12,8 +12,7 @@ like a table.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from mjscore.result import ScoreLine
 
@@ -24,7 +23,6 @@ C_contra = TypeVar("C_contra", contravariant=True)  # its context (win kind, chi
 Opt_contra = TypeVar("Opt_contra", contravariant=True)  # its options
 
 
-@dataclass(frozen=True, slots=True)
 class Rule(Generic[R_contra, C_contra, Opt_contra]):
     """One scoring item.
 
@@ -32,32 +30,70 @@ class Rule(Generic[R_contra, C_contra, Opt_contra]):
     open hand where it differs (``None``: no difference). A ``closed_only`` row
     is never asked on an open hand. A ``limit`` row (riichi's limit hands)
     replaces: when one applies, the rows that are not limit rows are dropped.
+
+    A plain class of ``Final`` attributes, not a frozen dataclass: mypyc cannot
+    compile a generic dataclass (the class fails to load).
     """
 
-    id: str
-    name: str
-    local_name: str
-    category: str
-    value: int
-    condition: str
-    predicate: Callable[[R_contra, C_contra, Opt_contra], int]
-    supersedes: tuple[str, ...] = ()
-    value_open: int | None = None
-    detail: Callable[[R_contra, C_contra, Opt_contra], str] | None = None
-    # A feature the predicate needs: when the caller's features lack it, the
-    # predicate is not asked (a necessary condition worked out once per reading).
-    gate: str = ""
-    # What one application is worth when the options or the situation decide it
-    # (Baida's assumed values, Big Crane's 100 or 10); ``value`` then only orders the row.
-    value_of: Callable[[R_contra, C_contra, Opt_contra], int] | None = None
-    closed_only: bool = False
-    limit: bool = False
-    # The line of one plain application (no detail), closed and open: made once, shared by every hand.
-    _once: tuple[ScoreLine, ScoreLine] = field(init=False, repr=False, compare=False)
+    __slots__ = (
+        "_once",
+        "category",
+        "closed_only",
+        "condition",
+        "detail",
+        "gate",
+        "id",
+        "limit",
+        "local_name",
+        "name",
+        "predicate",
+        "supersedes",
+        "value",
+        "value_of",
+        "value_open",
+    )
 
-    def __post_init__(self) -> None:
-        once = tuple(ScoreLine(self.id, self.name, self.local_name, 1, self.worth(o)) for o in (False, True))
-        object.__setattr__(self, "_once", once)  # frozen: derived once, at construction
+    def __init__(  # noqa: PLR0917 - id, names, category, value, condition, predicate: what every row has
+        self,
+        id: str,
+        name: str,
+        local_name: str,
+        category: str,
+        value: int,
+        condition: str,
+        predicate: Callable[[R_contra, C_contra, Opt_contra], int],
+        supersedes: tuple[str, ...] = (),
+        value_open: int | None = None,
+        detail: Callable[[R_contra, C_contra, Opt_contra], str] | None = None,
+        gate: str = "",
+        value_of: Callable[[R_contra, C_contra, Opt_contra], int] | None = None,
+        *,
+        closed_only: bool = False,
+        limit: bool = False,
+    ) -> None:
+        self.id: Final = id
+        self.name: Final = name
+        self.local_name: Final = local_name
+        self.category: Final = category
+        self.value: Final = value
+        self.condition: Final = condition
+        self.predicate: Final = predicate
+        self.supersedes: Final = supersedes
+        self.value_open: Final = value_open
+        self.detail: Final = detail
+        # A feature the predicate needs: when the caller's features lack it, the
+        # predicate is not asked (a necessary condition worked out once per reading).
+        self.gate: Final = gate
+        # What one application is worth when the options or the situation decide it
+        # (Baida's assumed values, Big Crane's 100 or 10); ``value`` then only orders the row.
+        self.value_of: Final = value_of
+        self.closed_only: Final = closed_only
+        self.limit: Final = limit
+        # The line of one plain application (no detail), closed and open: made once, shared by every hand.
+        self._once: Final = tuple(ScoreLine(id, name, local_name, 1, self.worth(o)) for o in (False, True))
+
+    def __repr__(self) -> str:
+        return f"Rule({self.id!r})"
 
     def worth(self, is_open: bool) -> int:
         return self.value if not is_open or self.value_open is None else self.value_open

@@ -12,12 +12,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from mjscore.values import Value
+
 QUOTE_LIMIT = 60  # characters of a user's text a message quotes
 PATH_QUOTE_LIMIT = 300  # of a file name: any real one, not one made to be too long
 
 
 @dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(Value):
     """One thing wrong with a hand: a stable code, a sentence, and a column.
 
     ``col`` is 1-based into the line as typed; 0 means "the hand as a whole".
@@ -112,9 +114,10 @@ CARET_BEFORE, CARET_WIDTH = 60, 160  # characters of a long line shown before it
 # What must not reach a terminal or a line of output as it is: C0 controls, DEL and C1 controls
 # drive a terminal (ESC starts an escape sequence, CR overwrites the line), U+2028 and U+2029 end
 # a line for some readers, and a lone surrogate (a byte that was not UTF-8, kept by
-# surrogateescape) cannot even be written to a UTF-8 stream.
-UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
-_UNPRINTABLE_BUT_NEWLINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+# surrogateescape) cannot even be written to a UTF-8 stream. The patterns are raw strings (re
+# reads the escapes): a compiled module cannot hold a lone surrogate in a string literal.
+UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_UNPRINTABLE_BUT_NEWLINE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def _escape(match: re.Match[str]) -> str:

@@ -15,6 +15,10 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from mjscore.errors import quoted, quoted_value, some_of
 
+# An option's value: a switch's bool or a count's int. Not written "bool | int": mypy folds that
+# union into int, and so does a compiled build (mypyc), which then stores a switch's True as 1.
+OptionValue = object
+
 ON_WORDS = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
 
 
@@ -49,7 +53,7 @@ def read_count_text(text: str, most: int) -> int | None:
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     name: str
-    default: bool | int
+    default: OptionValue
     doc: str
     source: str
     choices: tuple[int, ...] = ()  # the values a number option takes, or
@@ -59,7 +63,7 @@ class OptionSpec:
     def is_switch(self) -> bool:
         return isinstance(self.default, bool)
 
-    def shown(self, value: bool | int) -> str:
+    def shown(self, value: OptionValue) -> str:
         return ("on" if value else "off") if self.is_switch else str(value)
 
     def accepted(self) -> str:
@@ -67,7 +71,7 @@ class OptionSpec:
             return "on or off"
         return " or ".join(map(str, self.choices)) if self.choices else count_range(self.most)
 
-    def read(self, raw: object) -> bool | int:
+    def read(self, raw: object) -> OptionValue:
         """The option's value from an inline word or a TOML value; ValueError says why not."""
         if self.is_switch:
             if isinstance(raw, bool):
@@ -89,7 +93,7 @@ class OptionSpec:
         return read_count_text(str(raw), most)
 
 
-def option(default: bool | int, doc: str, source: str, choices: tuple[int, ...] = (), *, most: int = 0) -> Any:
+def option(default: OptionValue, doc: str, source: str, choices: tuple[int, ...] = (), *, most: int = 0) -> Any:
     """A dataclass field that carries its documentation; a number option states its range:
     its ``choices``, or its largest value ``most`` (from 0)."""
     return dataclasses.field(default=default, metadata={"doc": doc, "source": source, "choices": choices, "most": most})
@@ -100,9 +104,15 @@ def specs(options_type: type[OptionsValue]) -> tuple[OptionSpec, ...]:
     return tuple(_spec(f) for f in dataclasses.fields(options_type))
 
 
+def _is_option_value(value: object) -> bool:
+    """Asked by a function, not by an ``isinstance`` in the caller: that would narrow the value
+    to int (mypy folds bool | int), and a compiled build would pass a switch's True on as 1."""
+    return isinstance(value, bool | int)
+
+
 def _spec(f: dataclasses.Field[Any]) -> OptionSpec:
-    default = f.default
-    if not isinstance(default, bool | int):
+    default: OptionValue = f.default
+    if not _is_option_value(default):
         raise TypeError(f"option {f.name} needs a bool or int default")
     spec = OptionSpec(
         f.name, default, f.metadata["doc"], f.metadata["source"], f.metadata["choices"], f.metadata["most"]
@@ -112,10 +122,10 @@ def _spec(f: dataclasses.Field[Any]) -> OptionSpec:
     return spec
 
 
-def read_table(options_type: type[OptionsValue], table: Mapping[str, object], source: str) -> dict[str, bool | int]:
+def read_table(options_type: type[OptionsValue], table: Mapping[str, object], source: str) -> dict[str, OptionValue]:
     """Option values from a rules-file table; ``ValueError`` lists every bad entry."""
     by_name = {s.name: s for s in specs(options_type)}
-    values: dict[str, bool | int] = {}
+    values: dict[str, OptionValue] = {}
     faults = []
     for key, raw in table.items():
         if key not in by_name:
@@ -130,11 +140,11 @@ def read_table(options_type: type[OptionsValue], table: Mapping[str, object], so
     return values
 
 
-def with_values(options: OptionsT, values: Mapping[str, bool | int]) -> OptionsT:
+def with_values(options: OptionsT, values: Mapping[str, OptionValue]) -> OptionsT:
     return dataclasses.replace(options, **values) if values else options
 
 
-def as_dict(options: OptionsValue) -> dict[str, bool | int]:
+def as_dict(options: OptionsValue) -> dict[str, OptionValue]:
     return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)}
 
 
@@ -147,7 +157,7 @@ def changed_options(options: OptionsValue, skip: tuple[str, ...] = ()) -> str:
     return ", ".join(option_words(changed, specs(type(options))))
 
 
-def option_words(values: Mapping[str, bool | int], option_specs: Sequence[OptionSpec]) -> list[str]:
+def option_words(values: Mapping[str, OptionValue], option_specs: Sequence[OptionSpec]) -> list[str]:
     """Rule options as a line writes them, "aka=on" (for a canonical hand)."""
     shown = {s.name: s.shown for s in option_specs}
     return [f"{k}={shown[k](v)}" for k, v in values.items()]

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mjscore.families.mpsz.tiles import DEALER, SEAT_LETTER, WINDS
+from mjscore.values import Value
 
 WINNER = "winner"  # BABA's winner (riichi's winner is a seat)
 DISCARDER = "discarder"  # a discarder: BABA's, or a seat a ron line does not name
@@ -23,7 +24,7 @@ STICKS = "sticks"
 
 
 @dataclass(frozen=True, slots=True)
-class Party:
+class Party(Value):
     """One side of payments: ``code`` in the data, ``label`` in the table for people."""
 
     code: str
@@ -61,7 +62,7 @@ def win_parties(winner: int, *, unnamed_discarder: bool, sticks: bool) -> tuple[
 
 
 @dataclass(frozen=True, slots=True)
-class Payment:
+class Payment(Value):
     payer: str  # party codes
     payee: str
     amount: int

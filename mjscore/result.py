@@ -8,10 +8,11 @@ net change, and how the hand was read.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
 from mjscore.errors import HandError
 from mjscore.payment import Party, Payment, deltas
+from mjscore.values import Value
 
 SCHEMA_VERSION = 2
 
@@ -26,7 +27,7 @@ class ShownTable:
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreLine:
+class ScoreLine(Value):
     """One scoring item as it applied: ``count`` times, worth ``value`` in all."""
 
     rule_id: str
@@ -48,7 +49,7 @@ class ScoreLine:
 
 
 @dataclass(frozen=True, slots=True)
-class Summary:
+class Summary(Value):
     """What a win comes to, with the same fields in every rule set: ``hand_value`` (in the
     payment unit) always; the rest ``None`` where the rule set has no such idea (only
     riichi has han, fu, base points and limits)."""
@@ -74,7 +75,7 @@ class Summary:
 
 
 @dataclass(frozen=True, slots=True)
-class Candidate:
+class Candidate(Value):
     """One reading considered, with its lines and what it is worth (for ``--all``)."""
 
     reading: str
@@ -94,7 +95,7 @@ class Candidate:
 
 
 @dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(Value):
     """A draw's outcome: the seats ready (tenpai) and those paid a nagashi mangan."""
 
     kind: str  # "exhaustive_draw"
@@ -106,7 +107,7 @@ class Settlement:
 
 
 @dataclass(frozen=True, slots=True)
-class Shown:
+class Shown(Value):
     """How a result presents its hand: the canonical hand, the context it was scored with
     (``context``: data, stable keys and typed values; ``header``: the same for people) and
     the reading."""
@@ -118,7 +119,7 @@ class Shown:
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreResult:
+class ScoreResult(Value):
     """The best reading of a hand, itemised, and who pays whom.
 
     ``shown`` may be a function that writes the hand, header, reading and context when
@@ -150,10 +151,10 @@ class ScoreResult:
     side_unit: str = ""
     settlement: Settlement | None = None
 
-    def __reduce__(self) -> tuple[type[ScoreResult], tuple[object, ...]]:
+    def __reduce__(self) -> tuple[type[Value], tuple[object, ...]]:
         """Pickled with its text written: the function that writes it need not pickle."""
         self.presented  # noqa: B018 - writes the text, once
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+        return Value.__reduce__(self)  # not super(): slots=True makes a new class, which super() does not know
 
     @property
     def presented(self) -> Shown:

@@ -61,7 +61,7 @@ def score(text: str, settings: Settings | None = None, explain: bool = False) ->
         raise
 
 
-_UNDECODED = re.compile("[\udc80-\udcff]")  # bytes surrogateescape could not decode
+_UNDECODED = re.compile(r"[\udc80-\udcff]")  # bytes surrogateescape could not decode (raw: see errors.py)
 
 
 def named_ruleset(text: str, settings: Settings) -> str | None:
@@ -93,7 +93,10 @@ LINE_LIMIT = 64 * 1024  # bytes of a batch line before its '#' comment: a hand i
 
 @dataclass(frozen=True, slots=True)
 class Overlong:
-    """What stands for a line longer than ``LINE_LIMIT`` bytes (``read_lines`` does not keep it)."""
+    """What stands for a line longer than ``LINE_LIMIT`` bytes (``read_lines`` does not keep it).
+
+    Not a ``Value``: this module stays Python (setup.py), and a Python class cannot derive
+    from a compiled one; a Python frozen dataclass pickles as it is."""
 
     head: str  # its start, for the message
     size: int  # its bytes

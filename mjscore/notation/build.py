@@ -19,7 +19,7 @@ from mjscore.errors import HandError, NotationError, Problem, quoted
 from mjscore.families import HINTS
 from mjscore.hand import Win
 from mjscore.notation.tokens import BLANKS, RULESET_RE, Token, fast_read, fast_tokens
-from mjscore.options import OptionSpec, count_range, read_count_text
+from mjscore.options import OptionSpec, OptionValue, count_range, read_count_text
 
 if TYPE_CHECKING:
     from pyparsing import ParseBaseException
@@ -69,7 +69,7 @@ class Items:
 
     flags: dict[str, int] = field(default_factory=dict)  # flag -> column
     values: dict[str, tuple[str, int]] = field(default_factory=dict)  # key -> (value, column)
-    options: dict[str, bool | int] = field(default_factory=dict)
+    options: dict[str, OptionValue] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     option_cols: dict[str, int] = field(default_factory=dict)  # option -> column of its value
 

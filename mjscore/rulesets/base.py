@@ -122,7 +122,8 @@ class RuleSet(ABC, Generic[DealT, ReadingT, TableT, OptionsT]):
     side_unit: ClassVar[str] = ""
 
     def __init__(self) -> None:
-        self.book = RuleBook(self.rules)  # the rows, with the memo of which to ask per feature set
+        # Made with the instance, not as a cached_property: a compiled class has no __dict__ to keep one in.
+        self.book: Final = RuleBook(self.rules)  # the rows, with the memo of which to ask per feature set
 
     @classmethod
     def option_specs(cls) -> tuple[OptionSpec, ...]:

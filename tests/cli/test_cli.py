@@ -346,12 +346,14 @@ def test_help_names_every_rule_set_prefix(run: Run) -> None:
     assert all(f"{rs.name}:" in text for rs in RULESETS)
 
 
-def test_version(run: Run) -> None:
-    from mjscore import __version__
+def test_version_says_which_build_runs(run: Run) -> None:
+    from mjscore import __version__, build
 
     result = run("--version")
     assert result.exit_code == 0
-    assert __version__ in result.stdout
+    # why: a bug report must tell a compiled build from a pure one (README, Quick start)
+    assert result.stdout == f"mjscore, version {__version__} ({build()})\n"
+    assert build() in {"compiled with mypyc", "pure Python"}
 
 
 def test_obaba_dora_counts_every_obaba_standing_in_for_a_chip_kind(run: Run) -> None:
@@ -1397,7 +1399,11 @@ def test_a_batch_of_dev_zero_reads_in_bounded_memory_until_stopped() -> None:
         assert rss is not None
         rss_kib = int(rss[1])
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=30)
+        try:
+            out, err = process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:  # it did not stop: fail, not wait for it forever
+            process.kill()
+            raise
     # why: the line never ends, so no hand is scored; what has been read of it is dropped as it goes
     assert rss_kib < 60_000
     assert process.returncode == 130

@@ -37,7 +37,12 @@ class RuleMarkers:
                 self.found.append({"test": item.nodeid, "args": list(mark.args), "kwargs": dict(mark.kwargs)})
 
 plugin = RuleMarkers()
-code = pytest.main(["--collect-only", "-q", "-o", "addopts=", "-p", "no:cacheprovider", "tests"], plugins=[plugin])
+# pythonpath= and importlib: the mjscore this run imports (the source tree here, via "-c"; the
+# installed package on a compiled run, which keeps the current folder off sys.path), not
+# pyproject's "."; pytest's importlib mode finds the test helpers (tests.*) without it
+ARGS = ["--collect-only", "-q", "-o", "addopts=", "-o", "pythonpath=", "--import-mode=importlib"]
+ARGS += ["-p", "no:cacheprovider"]
+code = pytest.main([*ARGS, "tests"], plugins=[plugin])
 with open(sys.argv[1], "w", encoding="utf-8") as out:
     json.dump({"exit": int(code), "markers": plugin.found}, out)
 """

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import cache, cached_property
+from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from mjscore.errors import UsageError, printable, quoted, some_of
@@ -43,27 +43,21 @@ class Deck:
     max_wilds: int
     source: str
 
-    @cached_property
-    def by_spelling(self) -> Mapping[str, int]:
-        return {k.spelling: k.index for k in self.kinds}
+    # Derived from ``kinds`` when the deck is made (a compiled class keeps no cached_property).
+    by_spelling: Mapping[str, int] = field(init=False, repr=False)
+    by_code: Mapping[str, int] = field(init=False, repr=False)
+    by_shorthand: Mapping[str, int] = field(init=False, repr=False)  # "X" stands for the kind spelled "X々"
+    wild_spellings: frozenset[str] = field(init=False, repr=False)
+    _masks: dict[tuple[str, ...], tuple[int, ...]] = field(init=False, repr=False)
 
-    @cached_property
-    def by_code(self) -> Mapping[str, int]:
-        return {k.code: k.index for k in self.kinds}
-
-    @cached_property
-    def by_shorthand(self) -> Mapping[str, int]:
-        """Single-kanji shorthand: "X" stands for the kind spelled "X々"."""
-        return {k.spelling[0]: k.index for k in self.kinds if k.spelling[1] == DOUBLING_MARK}
-
-    @cached_property
-    def wild_spellings(self) -> frozenset[str]:
+    def __post_init__(self) -> None:
+        set_once = object.__setattr__  # frozen: each is set once, as the deck is made
+        set_once(self, "by_spelling", {k.spelling: k.index for k in self.kinds})
+        set_once(self, "by_code", {k.code: k.index for k in self.kinds})
+        set_once(self, "by_shorthand", {k.spelling[0]: k.index for k in self.kinds if k.spelling[1] == DOUBLING_MARK})
         in_deck = any(WILD_KANJI_ALT in k.spelling for k in self.kinds)
-        return frozenset(WILD_SPELLINGS + (() if in_deck else (WILD_KANJI_ALT,)))
-
-    @cached_property
-    def _masks(self) -> dict[tuple[str, ...], tuple[int, ...]]:
-        return {}
+        set_once(self, "wild_spellings", frozenset(WILD_SPELLINGS + (() if in_deck else (WILD_KANJI_ALT,))))
+        set_once(self, "_masks", {})
 
     def kanji_masks(self, kanji: tuple[str, ...]) -> tuple[int, ...]:
         """Per kind, a bit mask of which of ``kanji`` its spelling holds (bit i: kanji[i])."""

@@ -3,7 +3,7 @@ summary and the notes."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from mjscore.families.mpsz import written
@@ -11,7 +11,7 @@ from mjscore.families.mpsz.groups import group_text
 from mjscore.families.mpsz.tiles import SEAT_LETTER, tile_name
 from mjscore.hand import Group, Win, bracketed
 from mjscore.notation.build import other_flags
-from mjscore.options import OptionSpec, option_words
+from mjscore.options import OptionSpec, OptionValue, option_words
 from mjscore.result import Summary
 from mjscore.rulesets.riichi.model import RiichiReading, RiichiTable, Wait
 from mjscore.rulesets.riichi.points import HandValue, limit_name
@@ -59,7 +59,7 @@ def canonical(
     t: RiichiTable,
     indicators: Sequence[tuple[str, tuple[written.Tile, ...]]],
     *,
-    options: dict[str, bool | int],
+    options: Mapping[str, OptionValue],
     ruleset: str,
     specs: Sequence[OptionSpec],
 ) -> str:

@@ -93,9 +93,9 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
     def __init__(self) -> None:
         super().__init__()
         # Items that add han but are no yaku: a hand needs at least one yaku besides them.
-        self.not_yaku = frozenset(r.id for r in self.rules if r.category in NOT_YAKU)
+        self.not_yaku: Final = frozenset(r.id for r in self.rules if r.category in NOT_YAKU)
         # The limit hands: they replace every other item (docs/rules/riichi.md §5).
-        self.limit_ids = frozenset(r.id for r in self.rules if r.limit)
+        self.limit_ids: Final = frozenset(r.id for r in self.rules if r.limit)
 
     def value_text(self, rule: RiichiRule) -> str:
         """Han written "closed / open" where they differ ("-": closed hands only)."""
