@@ -39,7 +39,8 @@ from mjscore.notation.tokens import Token
 from mjscore.options import OptionSpec, as_dict, changed_options, option, option_words, with_values
 from mjscore.payment import DISCARDER, POT, WINNER, Party, Payment
 from mjscore.result import ScoreLine, Shown, ShownTable, Summary
-from mjscore.rulesets.base import Deal, RuleSet, Scored, Settled
+from mjscore.rulesets.base import RuleSet
+from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.settings import Settings
 
 HAND_SIZE = 6  # +1 with a KAN

@@ -39,7 +39,8 @@ from mjscore.notation.tokens import Token
 from mjscore.options import as_dict, changed_options, option, option_words, with_values
 from mjscore.payment import DISCARDER, Payment, seat_code, win_parties
 from mjscore.result import ScoreLine, Shown, Summary
-from mjscore.rulesets.base import Deal, RuleRow, RuleSet, Scored, Settled
+from mjscore.rulesets.base import RuleRow, RuleSet
+from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.settings import Settings
 
 _ASSUMED = "docs/rules/baida.md §4 house default (Zung Jung value), labelled assumed"

@@ -17,11 +17,11 @@ from typing import Any, ClassVar, Final, Generic, TypeVar, cast
 
 from mjscore.engine import Rule, RuleBook, apply_rules
 from mjscore.errors import Problem, UsageError
-from mjscore.notation.build import Items, fail
+from mjscore.notation.build import fail
 from mjscore.notation.tokens import Token
-from mjscore.options import OptionSpec, OptionsValue, read_table, specs, with_values
-from mjscore.payment import Party, Payment
-from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, ShownTable, Summary
+from mjscore.options import OptionSpec, read_table, specs, with_values
+from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, ShownTable
+from mjscore.rulesets.deal import Deal, OptionsT, ReadingT, Scored, Settled, TableT
 from mjscore.settings import Settings
 
 
@@ -35,70 +35,6 @@ class RuleRow:
     category: str
     value: str
     condition: str
-
-
-OptionsT = TypeVar("OptionsT", bound=OptionsValue)  # a rule set's options
-TableT = TypeVar("TableT")  # its table: the situation a reading is scored in (win, seat, chips ...)
-ReadingT = TypeVar("ReadingT")  # its reading: one way to see the hand
-
-
-class Deal(Generic[OptionsT, TableT]):
-    """One line read and checked: ready to be scored. (A plain class of final fields: mypyc
-    cannot build a generic dataclass.)"""
-
-    __slots__ = ("items", "options", "table", "text")
-
-    def __init__(self, text: str, items: Items, options: OptionsT, table: TableT) -> None:
-        self.text: Final = text
-        self.items: Final = items
-        self.options: Final[OptionsT] = options
-        self.table: Final[TableT] = table
-
-
-class Scored(Generic[ReadingT, TableT]):
-    """One reading scored against one table: its lines, its total in the rule set's unit and
-    what it is worth. ``key`` orders readings (the best is the greatest, the first of equals);
-    ``counted`` is the part of the total a rule set's minimum looks at (riichi: han of real
-    yaku); ``choice`` tells two scorings of one reading apart. (A plain class of final fields:
-    one is made per reading of every hand, and it is cheaper to build than a frozen dataclass.
-    Build it as ``Scored(...)``: calling an alias such as ``Scored[R, C](...)`` goes through
-    ``typing`` and costs more than the object.)"""
-
-    __slots__ = ("breakdown", "choice", "counted", "key", "lines", "reading", "summary", "table", "total")
-
-    def __init__(
-        self,
-        reading: ReadingT,
-        table: TableT,
-        lines: tuple[ScoreLine, ...],
-        total: int,
-        *,
-        summary: Summary,
-        key: tuple[int, ...],
-        counted: int = 0,
-        breakdown: tuple[ScoreLine, ...] = (),
-        choice: str = "",
-    ) -> None:
-        self.reading: Final[ReadingT] = reading
-        self.table: Final[TableT] = table
-        self.lines: Final = lines
-        self.total: Final = total
-        self.summary: Final = summary
-        self.key: Final = key
-        self.counted: Final = counted
-        self.breakdown: Final = breakdown
-        self.choice: Final = choice
-
-
-@dataclass(frozen=True, slots=True)
-class Settled:
-    """Who pays whom for a win: payments between ``parties`` (in their order), the winner's
-    code, and payments in a second unit (hana's flower chips)."""
-
-    payments: tuple[Payment, ...]
-    parties: tuple[Party, ...]
-    winner: str
-    side_payments: tuple[Payment, ...] = ()
 
 
 DealT = TypeVar("DealT")  # a rule set's deal: usually a ``Deal``; riichi's draw line is another

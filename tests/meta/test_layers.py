@@ -44,6 +44,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "mjscore.families.mpsz.items",
         "mjscore.families.baba.cards",
     ),
+    ("mjscore.rulesets.deal",),
     ("mjscore.rulesets.base",),
     ("mjscore.rulesets.riichi.*", "mjscore.rulesets.hana", "mjscore.rulesets.baida", "mjscore.rulesets.baba"),
     ("mjscore.rulesets",),  # the registry

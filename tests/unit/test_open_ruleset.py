@@ -36,7 +36,8 @@ from mjscore.options import option, with_values
 from mjscore.payment import DISCARDER, Payment, seat_code, win_parties
 from mjscore.result import ScoreLine, Shown, Summary
 from mjscore.rulesets import register, unregister
-from mjscore.rulesets.base import Deal, RuleSet, Scored, Settled
+from mjscore.rulesets.base import RuleSet
+from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.scoring import score
 from mjscore.settings import Settings
 

@@ -24,7 +24,8 @@ from mjscore.notation.tokens import Token
 from mjscore.options import as_dict, changed_options, with_values
 from mjscore.payment import Payment, seat_code, seat_name
 from mjscore.result import ScoreLine, ScoreResult, Shown
-from mjscore.rulesets.base import Deal, RuleSet, Scored, Settled
+from mjscore.rulesets.base import RuleSet
+from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.rulesets.riichi.checks import flag_problems, seat_problems
 from mjscore.rulesets.riichi.draw import MOST, DrawDeal, build_draw, draw_result
 from mjscore.rulesets.riichi.fu import fu_lines
