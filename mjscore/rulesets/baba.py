@@ -266,8 +266,8 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
     flags: ClassVar[tuple[str, ...]] = BABA_FLAGS
     keys: ClassVar[tuple[str, ...]] = ("dora", "pot")
     rules = BEGINNER_RULES
-    allows_kan = False
-    scores_menzen = False
+    allows_kan: ClassVar[bool] = False
+    scores_menzen: ClassVar[bool] = False
 
     def hand_readings(self, hand: Hand, o: BeginnerOptions, deck: Deck) -> Iterator[Reading]:
         yield from _basic(hand, o, len(deck.kinds))
@@ -448,8 +448,8 @@ class BabaExpert(BabaBeginner):
     summary = "the BABA kanji card game, Expert rules: KAN, Ba-ittsu, San-toitsu, Menzen, yaku"
     options_type = ExpertOptions
     rules = EXPERT_RULES
-    allows_kan = True
-    scores_menzen = True
+    allows_kan: ClassVar[bool] = True
+    scores_menzen: ClassVar[bool] = True
 
     def hand_readings(self, hand: Hand, o: BeginnerOptions, deck: Deck) -> Iterator[Reading]:
         yield from _basic(hand, o, len(deck.kinds))

@@ -19,7 +19,7 @@ from mjscore.engine import Rule, RuleBook, apply_rules
 from mjscore.errors import Problem, UsageError
 from mjscore.notation.build import fail
 from mjscore.notation.tokens import Token
-from mjscore.options import OptionSpec, read_table, specs, with_values
+from mjscore.options import OptionSpec, OptionsValue, read_table, specs, with_values
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, ShownTable
 from mjscore.rulesets.deal import Deal, OptionsT, ReadingT, Scored, Settled, TableT
 from mjscore.settings import Settings
@@ -47,10 +47,11 @@ class RuleSet(ABC, Generic[DealT, ReadingT, TableT, OptionsT]):
     summary: ClassVar[str]
     family: ClassVar[str]  # which notation body its lines use
     unit: ClassVar[str]
-    options_type: type[OptionsT]
+    # Class attributes (ClassVar): a compiled build reads them from the class (``option_specs``).
+    options_type: ClassVar[type[OptionsValue]]
     flags: ClassVar[tuple[str, ...]]
     keys: ClassVar[tuple[str, ...]]  # key=value items that are not rule options
-    rules: Sequence[Rule[ReadingT, TableT, OptionsT]]  # the scoring items, as data rows
+    rules: ClassVar[Sequence[Rule[Any, Any, Any]]]  # the scoring items, as data rows
     # How a result labels its numbers (``ScoreResult``'s fields of the same names).
     total_label: ClassVar[str] = "total per payer"
     breakdown_unit: ClassVar[str] = ""
