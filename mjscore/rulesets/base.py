@@ -10,7 +10,6 @@ named hooks; ``docs/adding-a-ruleset.md`` walks through one written from scratch
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Generic, TypeVar, cast
@@ -40,7 +39,11 @@ class RuleRow:
 DealT = TypeVar("DealT")  # a rule set's deal: usually a ``Deal``; riichi's draw line is another
 
 
-class RuleSet(ABC, Generic[DealT, ReadingT, TableT, OptionsT]):
+class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
+    """A rule set: data and the hooks the pipeline calls. (Not an ``abc.ABC``: the compiled rule
+    sets would share its subclass cache, and ``issubclass`` between them answered wrongly; a
+    hook a rule set must write raises ``NotImplementedError`` until it does.)"""
+
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str]
@@ -141,32 +144,32 @@ class RuleSet(ABC, Generic[DealT, ReadingT, TableT, OptionsT]):
 
     # -- the hooks every rule set writes
 
-    @abstractmethod
     def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> DealT:
         """Read and check one line's tokens; ``HandError`` lists every problem."""
+        raise NotImplementedError(_hook(self, "build"))
 
-    @abstractmethod
     def readings(self, deal: DealT) -> Iterable[ReadingT]:
         """Every way to see the hand (an empty iterable: it is no winning shape)."""
+        raise NotImplementedError(_hook(self, "readings"))
 
-    @abstractmethod
     def total(
         self, deal: DealT, reading: ReadingT, table: TableT, lines: tuple[ScoreLine, ...]
     ) -> Scored[ReadingT, TableT]:
         """A reading's total from the lines its rows gave (caps, fallback rows, the key)."""
+        raise NotImplementedError(_hook(self, "total"))
 
-    @abstractmethod
     def settle(self, deal: DealT, best: Scored[ReadingT, TableT]) -> Settled:
         """Who pays whom for the best reading."""
+        raise NotImplementedError(_hook(self, "settle"))
 
-    @abstractmethod
     def shown(self, deal: DealT, best: Scored[ReadingT, TableT]) -> Shown | Callable[[], Shown]:
         """The hand as read, the header, the reading and the context (or a function that
         writes them when first asked)."""
+        raise NotImplementedError(_hook(self, "shown"))
 
-    @abstractmethod
     def describe(self, deal: DealT, scored: Scored[ReadingT, TableT]) -> str:
         """A reading for people."""
+        raise NotImplementedError(_hook(self, "describe"))
 
     # -- hooks with a default
 
@@ -231,7 +234,14 @@ class RuleSet(ABC, Generic[DealT, ReadingT, TableT, OptionsT]):
         return str(rule.value)
 
 
-AnyRuleSet = RuleSet[Any, Any, Any, Any]  # what the registry and the CLI hold
+AnyRuleSet = RuleSet[Any, Any, Any, Any]
+
+
+def _hook(ruleset: AnyRuleSet, hook: str) -> str:
+    return f"the rule set {type(ruleset).__name__} does not write the hook {hook}()"
+
+
+# what the registry and the CLI hold
 
 
 def _key(scored: Scored[Any, Any]) -> tuple[int, ...]:

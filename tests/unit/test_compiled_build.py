@@ -62,3 +62,12 @@ def test_batch_values_pickle() -> None:
     # restored field by field, and the pool waited for ever
     rendered = Rendered(3, None, (Problem("tile-count", "too many", 4),), Source(1, "hands.txt"))
     assert pickle.loads(pickle.dumps(rendered)) == rendered
+
+
+def test_issubclass_between_rule_sets_follows_their_bases() -> None:
+    # why: RuleSet was an abc.ABC; the compiled rule sets shared its subclass cache, and
+    # issubclass(Hana, Baida) answered True
+    classes = all_rulesets()
+    for cls in classes:
+        for other in classes:
+            assert issubclass(cls, other) == (other in cls.__mro__), (cls.name, other.name)
