@@ -101,7 +101,7 @@ def gather_items(
         seen.add(name)
         # a value's column; an empty value's is its item's (after "=" is a blank or the line's end)
         value_col = tok.value_loc + 1 if tok.value else col
-        if tag == "flag" and name in flags:
+        if tag in ("flag", "word") and name in flags:  # a word: a rule set's own, no family flag
             items.flags[name] = col
         elif tag == "option" and name in keys:
             items.values[name] = (tok.value, value_col)

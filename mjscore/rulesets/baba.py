@@ -480,9 +480,6 @@ def _read_chips(items: Items, deck: Deck, problems: list[Problem]) -> tuple[int,
     return tuple(chips)
 
 
-# --- writing hands back
-
-
 # --- who pays: BABA's players by role
 
 
@@ -511,6 +508,9 @@ def _payments(total: int, parties: tuple[Party, ...], tsumo: bool, pot: int, rea
     if pot:
         rows.append(Payment(POT, WINNER, pot, "penalty KOBAN in the pot"))
     return tuple(rows)
+
+
+# --- writing hands back
 
 
 def canonical(ruleset: str, deal: BabaDeal, option_specs: Sequence[OptionSpec]) -> str:

@@ -260,8 +260,8 @@ RULES: tuple[BaidaRule, ...] = (
 )
 _PATTERN_IDS = frozenset(r.id for r in RULES if r.category == PATTERN)
 
-# Rows the engine does not apply: ``_score`` writes the chicken hand's line when no pattern
-# applies, ``evaluate`` Seven Baida's whatever the hand. Here so that their names and values
+# Rows the engine does not apply: ``total`` writes the chicken hand's line when no pattern
+# applies, ``outside_shape`` Seven Baida's whatever the hand. Here so that their names and values
 # have one home, for the lines and for the rules table.
 CHICKEN_HAND: BaidaRule = pattern("chicken", "Chicken Hand", "雞糊", points=1, when=_never,
                                   condition="no pattern (assumed value)")
@@ -286,7 +286,7 @@ class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):
     total_label = "hand total"
 
     def rule_rows(self) -> Sequence[RuleRow]:
-        """The engine's rows, then the two whose lines ``evaluate`` writes itself."""
+        """The engine's rows, then the two whose lines ``total`` and ``outside_shape`` write itself."""
         return (*super().rule_rows(), self.row(CHICKEN_HAND), self.row(SEVEN_BAIDA_HAND))
 
     def value_text(self, rule: BaidaRule) -> str:

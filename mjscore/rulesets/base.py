@@ -234,14 +234,11 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
         return str(rule.value)
 
 
-AnyRuleSet = RuleSet[Any, Any, Any, Any]
+AnyRuleSet = RuleSet[Any, Any, Any, Any]  # what the registry and the CLI hold
 
 
 def _hook(ruleset: AnyRuleSet, hook: str) -> str:
     return f"the rule set {type(ruleset).__name__} does not write the hook {hook}()"
-
-
-# what the registry and the CLI hold
 
 
 def _key(scored: Scored[Any, Any]) -> tuple[int, ...]:

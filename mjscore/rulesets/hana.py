@@ -32,6 +32,7 @@ from mjscore.rulesets.riichi import (
     dora,
     is_pinfu,
     limit_hand,
+    win_deal,
     yaku,
 )
 
@@ -128,7 +129,7 @@ class Hana(RiichiFamily[HanaOptions]):
     def tables(self, deal: RiichiDeal[HanaOptions] | DrawDeal, reading: RiichiReading) -> Sequence[RiichiTable]:
         """With Pinfu claimed the flower fu are ignored; the other choice drops Pinfu
         and counts them. Both are scored and the better one kept (docs/rules/hana.md §4)."""
-        t = _win(deal).table
+        t = win_deal(deal).table
         if t.flower_fu and is_pinfu(reading, t):
             return (t, t._replace(pinfu_allowed=False))
         return (t,)
@@ -138,9 +139,9 @@ class Hana(RiichiFamily[HanaOptions]):
     ) -> Sequence[RiichiScored]:
         """All eight flowers win Daifaahou whatever the rest of the hand, even one
         that is not complete (asked only when no reading completes it)."""
-        t = _win(deal).table
+        t = win_deal(deal).table
         special = RiichiReading.of(EIGHT_FLOWERS, ())
-        if scored or not _daifaahou(special, t, _win(deal).options):
+        if scored or not _daifaahou(special, t, win_deal(deal).options):
             return ()
         return (self.scored(deal, special, t, (DAIFAAHOU.line(1, False),), ((), 0), is_limit=True),)
 
@@ -158,11 +159,6 @@ class Hana(RiichiFamily[HanaOptions]):
             for w in WINDS
             if w != deal.table.seat
         )
-
-
-def _win(deal: RiichiDeal[HanaOptions] | DrawDeal) -> RiichiDeal[HanaOptions]:
-    assert not isinstance(deal, DrawDeal)  # a draw line never reaches the hooks that score a reading
-    return deal
 
 
 __all__ = ["HANA_RULES", "Hana", "HanaOptions"]

@@ -62,8 +62,8 @@ def _as_baida(line: str, rng: random.Random) -> str:
     return f"baida:{words[0]} {win} baida={rng.choice(TILES)}"
 
 
-def run(command: list[str], **kwargs: object) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(command, check=False, capture_output=True, **kwargs)  # type: ignore[call-overload, no-any-return]
+def run(command: list[str], cwd: Path | None = None) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(command, check=False, capture_output=True, cwd=cwd)
 
 
 def snapshot(mjscore: str, inputs: Path, out: Path) -> None:

@@ -6,6 +6,7 @@ Expected scores are worked out from docs/rules/baba.md; each says why in a ``# w
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -1389,10 +1390,33 @@ def test_an_endless_rules_or_deck_file_is_read_in_bounded_memory(tmp_path: Path,
     assert "file holds at most 1,048,576 bytes; this one holds more" in result.stderr
 
 
+def _wait_until_reading(pid: int, path: str, limit: float = 30.0) -> None:
+    """Until the process ``pid`` (or a child: the memory ceiling runs it under a shell) has
+    ``path`` open: the batch has started, so a Ctrl-C is the batch's to report."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        for fd in Path("/proc").glob("[0-9]*/fd/*"):
+            with contextlib.suppress(OSError):
+                if os.readlink(fd) == path and _descends_from(int(fd.parts[2]), pid):
+                    return
+        time.sleep(0.05)
+    raise AssertionError(f"{path} was not opened within {limit} s")
+
+
+def _descends_from(child: int, pid: int) -> bool:
+    while child > 1:
+        if child == pid:
+            return True
+        fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+        child = int(fields[1])  # the parent's pid
+    return False
+
+
 def test_a_batch_of_dev_zero_reads_in_bounded_memory_until_stopped() -> None:
     env = {k: v for k, v in os.environ.items() if k != "MJSCORE_RULES"}
     started = command("batch", "/dev/zero", sh=MEMORY_CEILING)
     with subprocess.Popen(started, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env) as process:
+        _wait_until_reading(process.pid, "/dev/zero")  # a busy machine may take seconds to start it
         time.sleep(1)  # reading: one endless line of NUL bytes, 64 KiB at a time
         status = Path(f"/proc/{process.pid}/status").read_text()
         rss = re.search(r"VmRSS:\s+(\d+) kB", status)

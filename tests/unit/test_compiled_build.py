@@ -53,8 +53,9 @@ def test_derived_values_are_made_once() -> None:
     settings = Settings()
     assert deck_of(settings) is deck_of(settings)
     assert deck_of(settings).by_code is deck_of(settings).by_code
+    # the rule-set base stays Python (setup.py), so these hold in both builds today; they are
+    # here for the day it is compiled
     assert get_ruleset("riichi").book is get_ruleset("riichi").book
-    assert get_ruleset("riichi").limit_ids is get_ruleset("riichi").limit_ids
 
 
 def test_batch_values_pickle() -> None:

@@ -4,8 +4,9 @@ without touching the engine or another rule set: the proof that the pipeline is 
 
 Garden is a made-up game. A win is four sets and a pair (melds allowed). Points: 1 for the
 win; 3 when every set is a run (closed hands only); 2 for each pung or kong of dragons; 5
-when every tile is of one suit (no honours); 1 for a self-drawn win. A hand is worth at most
-8. On tsumo each other seat pays the total; on ron the discarder pays twice the total.
+when every tile is of one suit (no honours); 1 for a self-drawn win; 2 when the line says
+"bloom" (a word of Garden's own). A hand is worth at most 8. On tsumo each other seat pays
+the total; on ron the discarder pays twice the total.
 """
 
 from __future__ import annotations
@@ -88,6 +89,8 @@ RULES: tuple[GardenRule, ...] = (
          predicate=_one_suit),
     Rule("self-drawn", "Self-drawn", "", category="bonus", value=1, condition="won by tsumo",
          predicate=flag_is_set("tsumo"), gate="tsumo"),
+    Rule("bloom", "Bloom", "", category="bonus", value=2, condition="won as the garden blooms (a word of its own)",
+         predicate=flag_is_set("bloom"), gate="bloom"),
 )
 # fmt: on
 
@@ -100,7 +103,7 @@ class Garden(RuleSet[Deal[GardenOptions, GardenTable], Reading, GardenTable, Gar
     family = "mpsz"
     unit = "points"
     options_type = GardenOptions
-    flags: ClassVar[tuple[str, ...]] = ("tsumo", "ron")
+    flags: ClassVar[tuple[str, ...]] = ("tsumo", "ron", "bloom")  # bloom: no other game's word
     keys: ClassVar[tuple[str, ...]] = ("seat", "from")
     rules = RULES
 
@@ -187,6 +190,20 @@ def test_a_closed_all_runs_tsumo() -> None:
 
 
 @pytest.mark.usefixtures("garden")
+def test_closed_only_rows_are_not_asked_on_an_open_hand() -> None:
+    # why: every set is a run, but one run is a claimed chow: all runs is closed-only; two suits
+    assert _items("garden:(123p)456p789p123s5z+5z ron from=E") == {"win": 1}
+
+
+@pytest.mark.usefixtures("garden")
+def test_a_word_of_the_rule_sets_own() -> None:
+    result = score("garden:123m456m789m234m5z+5z tsumo bloom")
+    # why: 1 + all runs 3 + self-drawn 1 + bloom 2 = 7, under the cap of 8
+    assert _items("garden:123m456m789m234m5z+5z tsumo bloom") == {"win": 1, "all-runs": 3, "self-drawn": 1, "bloom": 2}
+    assert result.total == 7
+
+
+@pytest.mark.usefixtures("garden")
 def test_an_open_dragon_pung_on_a_named_discard() -> None:
     result = score("garden:(555z)123p456p789p1s+1s ron from=E")
     # why: win 1 + one dragon pung 2 = 3; all runs is closed-only (and a pung is no run); two suits
@@ -216,6 +233,7 @@ def test_the_cap_is_a_line_of_its_own() -> None:
 def test_no_winning_shape_and_bad_words_are_errors_with_columns() -> None:
     with pytest.raises(HandError) as caught:
         score("garden:123m456m789m234m6z+7z tsumo")
+    # why: 6z and 7z are two single honours: no pair, so no four sets and a pair
     assert [p.code for p in caught.value.problems] == ["not-winning"]
     with pytest.raises(HandError) as caught:
         score("garden:123m456m789m234m5z+5z tsumo riichi")
@@ -234,8 +252,10 @@ def test_the_cli_scores_it_in_every_format() -> None:
     assert (document["ruleset"], document["total"], document["deltas"]["S"]) == ("garden", 5, 15)  # why: as above
     assert [c["kept"] for c in document["candidates"]] == [True]  # why: one reading of these tiles
     table = runner.invoke(main, ["score", "garden:(555z)123p456p789p1s+1s ron from=E"])
+    # why: the table lists the one dragon pung worked out above
     assert table.exit_code == 0 and "Dragon Pung" in table.output
     rules = runner.invoke(main, ["rules", "garden"])
+    # why: the rules table comes from the same rows and options the tests register
     assert rules.exit_code == 0 and "ron_pays" in rules.output and "One Suit" in rules.output
 
 
@@ -260,4 +280,5 @@ def test_names_are_not_taken_twice_and_unregister_forgets() -> None:
         unregister("garden")
     with pytest.raises(HandError) as caught:
         score("garden:123m456m789m234m5z+5z tsumo")
+    # why: once unregistered, garden: names no rule set
     assert caught.value.problems[0].code == "unknown-ruleset"

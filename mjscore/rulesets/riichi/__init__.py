@@ -1,6 +1,6 @@
 """Riichi mahjong under the Yakuza 2 table rules (docs/rules/riichi.md).
 
-``ruleset`` holds the rule set on the scoring pipeline; ``yaku`` its rows, ``readings``
+``ruleset`` holds the rule set on the scoring pipeline; ``rows`` its rows, ``readings``
 the ways to see a hand, ``fu`` and ``points`` what a reading is worth, ``checks`` what a
 line may not say, ``draw`` the exhaustive-draw line, ``present`` how a result reads.
 
@@ -11,7 +11,7 @@ only these: ``RiichiFamily`` and its hooks, the row factories and riichi's rows.
 from mjscore.rulesets.riichi.draw import DrawDeal
 from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable
 from mjscore.rulesets.riichi.rows import BONUS, HAS_FLOWERS, RULES, RiichiRule, dora, is_pinfu, limit_hand, yaku
-from mjscore.rulesets.riichi.ruleset import Riichi, RiichiDeal, RiichiFamily, RiichiScored
+from mjscore.rulesets.riichi.ruleset import Riichi, RiichiDeal, RiichiFamily, RiichiScored, win_deal
 
 __all__ = [
     "BONUS",
@@ -29,5 +29,6 @@ __all__ = [
     "dora",
     "is_pinfu",
     "limit_hand",
+    "win_deal",
     "yaku",
 ]

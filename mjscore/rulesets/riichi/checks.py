@@ -1,5 +1,5 @@
 """Checks of a riichi line beyond its tiles: situations that contradict each other or the
-hand, the seats named, and the red fives against ``aka``."""
+hand, and the seats named."""
 
 from __future__ import annotations
 

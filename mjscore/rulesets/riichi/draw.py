@@ -12,12 +12,9 @@ from mjscore.notation.build import fail, gather_items, read_count
 from mjscore.notation.tokens import Token
 from mjscore.payment import SEAT_PARTIES, Payment, seat_name
 from mjscore.result import ScoreResult, Settlement, Shown
+from mjscore.rulesets.riichi.model import MOST
 from mjscore.rulesets.riichi.points import nagashi_payments, no_ten_payments
 
-# The largest count of each count key. Honba: the rules set no limit; 99 is beyond any game.
-# Riichi sticks: four players start with 25,000 points (docs/rules/riichi.md §10), so at most
-# 100 sticks of 1,000 can lie on the table.
-MOST = {"honba": 99, "sticks": 100}
 DRAW_KEYS = ("tenpai", "nagashi", "honba", "sticks")
 DRAW_SEAT_KEYS = ("tenpai", "nagashi")
 

@@ -12,6 +12,11 @@ from mjscore.options import option
 
 _Y2 = "docs/rules/riichi.md §2 (Yakuza 2 default)"
 
+# The largest count of each count key. Honba: the rules set no limit; 99 is beyond any game.
+# Riichi sticks: four players start with 25,000 points (docs/rules/riichi.md §10), so at most
+# 100 sticks of 1,000 can lie on the table.
+MOST = {"honba": 99, "sticks": 100}
+
 
 @dataclass(frozen=True, slots=True)
 class RiichiOptions:

@@ -1,7 +1,7 @@
 """The riichi rule set on the scoring pipeline: its words, how a line is read, and the hooks
 (readings, totals, the minimums, settling, presenting).
 
-The scoring items are the rows of ``yaku.RULES``; readings come from ``readings``; fu
+The scoring items are the rows of ``rows.RULES``; readings come from ``readings``; fu
 from ``fu``; points and payments from ``points``. The best reading has the most points,
 then is a real limit hand over a counted one, then has most han, then most fu (the key
 ``total`` gives each scoring).
@@ -27,9 +27,9 @@ from mjscore.result import ScoreLine, ScoreResult, Shown
 from mjscore.rulesets.base import RuleSet
 from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.rulesets.riichi.checks import flag_problems, seat_problems
-from mjscore.rulesets.riichi.draw import MOST, DrawDeal, build_draw, draw_result
+from mjscore.rulesets.riichi.draw import DrawDeal, build_draw, draw_result
 from mjscore.rulesets.riichi.fu import fu_lines
-from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable
+from mjscore.rulesets.riichi.model import MOST, RiichiOptions, RiichiReading, RiichiTable
 from mjscore.rulesets.riichi.points import YAKUMAN_HAN, Table, hand_value, parties, win_payments
 from mjscore.rulesets.riichi.present import WORD, canonical, describe, notes, summary
 from mjscore.rulesets.riichi.readings import readings
@@ -80,7 +80,7 @@ RiichiScored = Scored[RiichiReading, RiichiTable]
 class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, RiichiTable, OptionsT], Generic[OptionsT]):
     """Riichi and the rule sets built on it (hana): the pipeline's hooks, and the hooks a rule
     set on riichi may override (``bonus_problems``, ``flower_fu``, ``tables``, ``outside_shape``,
-    ``chips``, ``context``)."""
+    ``chips``, ``context``); ``scored`` makes a scoring from lines and fu (hana's eight flowers)."""
 
     family = "mpsz"
     unit = "han"
@@ -210,7 +210,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         return draw_result(deal, self.name, self.title) if isinstance(deal, DrawDeal) else None
 
     def readings(self, deal: RiichiDeal[OptionsT] | DrawDeal) -> Iterable[RiichiReading]:
-        t = _win(deal).table
+        t = win_deal(deal).table
         return readings(t.hand, t.winning, t.win)
 
     def is_open(self, reading: RiichiReading, table: RiichiTable) -> bool:
@@ -219,7 +219,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
     def features(
         self, deal: RiichiDeal[OptionsT] | DrawDeal, reading: RiichiReading, table: RiichiTable
     ) -> frozenset[str]:
-        return features(reading, table, _win(deal).shared)
+        return features(reading, table, win_deal(deal).shared)
 
     def total(
         self,
@@ -230,7 +230,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
     ) -> RiichiScored:
         # limit hands replace every other item (docs/rules/riichi.md §5): the engine kept only them
         is_limit = any(x.rule_id in self.limit_ids for x in lines)
-        if is_limit and not _win(deal).options.yakuman_stack:
+        if is_limit and not win_deal(deal).options.yakuman_stack:
             lines = (max(lines, key=_kept_first(table)),)
         return self.scored(deal, reading, table, lines, fu_lines(reading, table), is_limit=is_limit)
 
@@ -254,7 +254,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
             if x.rule_id not in not_yaku:
                 yaku_han += x.value
         yakuman = han // YAKUMAN_HAN if is_limit else 0
-        kiriage = _win(deal).options.kiriage
+        kiriage = win_deal(deal).options.kiriage
         value = hand_value(han, fu_total, yakuman, kiriage, dealer=t.is_dealer, tsumo=t.win is Win.TSUMO)
         return Scored(
             reading,
@@ -274,7 +274,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
 
     def allowed(self, deal: RiichiDeal[OptionsT] | DrawDeal, scored: list[RiichiScored]) -> list[RiichiScored]:
         """A win needs a yaku (dora are none), and at honba 5 or more 2 han of them with ``ryanshi``."""
-        deal = _win(deal)
+        deal = win_deal(deal)
         with_yaku = [s for s in scored if s.counted]
         if not with_yaku:
             raise fail(deal.text, [Problem("no-yaku", _no_yaku(deal))])
@@ -289,21 +289,21 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         return allowed
 
     def settle(self, deal: RiichiDeal[OptionsT] | DrawDeal, best: RiichiScored) -> Settled:
-        deal = _win(deal)
+        deal = win_deal(deal)
         t = deal.table
         table = Table(t.seat, t.win is Win.TSUMO, t.discarder, t.pao, t.honba, t.sticks)
         payments = win_payments(best.summary.base_points or 0, table, _liable_base(deal, best))
         return Settled(payments, parties(table), SEAT_LETTER[t.seat], self.chips(deal))
 
     def shown(self, deal: RiichiDeal[OptionsT] | DrawDeal, best: RiichiScored) -> Callable[[], Shown]:
-        deal = _win(deal)
+        deal = win_deal(deal)
         specs = self.option_specs()
         return lambda: Shown(
             canonical(
                 deal.hand, deal.table, deal.indicators, options=deal.items.options, ruleset=self.name, specs=specs
             ),
             self.header(deal),
-            describe(best.reading, deal.table) + best.choice,
+            self.describe(deal, best),
             self.context(deal),
         )
 
@@ -314,7 +314,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         return f"{self.describe(deal, scored)}: {scored.total} han {scored.summary.fu or 0} fu"
 
     def notes(self, deal: RiichiDeal[OptionsT] | DrawDeal, best: RiichiScored) -> tuple[str, ...]:
-        deal = _win(deal)
+        deal = win_deal(deal)
         t = deal.table
         return notes(deal.hand.explicit_winner, t.winning, t.win is Win.RON and t.discarder is None)
 
@@ -367,8 +367,8 @@ class Riichi(RiichiFamily[RiichiOptions]):
     rules = RULES
 
 
-def _win(deal: RiichiDeal[OptionsT] | DrawDeal) -> RiichiDeal[OptionsT]:
-    """The deal of a win (a draw line never reaches the hooks that score a reading)."""
+def win_deal(deal: RiichiDeal[OptionsT] | DrawDeal) -> RiichiDeal[OptionsT]:
+    """The deal of a win, for the hooks that score a reading (a draw line never reaches them)."""
     assert not isinstance(deal, DrawDeal)
     return deal
 
