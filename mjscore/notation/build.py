@@ -101,7 +101,9 @@ def gather_items(
         seen.add(name)
         # a value's column; an empty value's is its item's (after "=" is a blank or the line's end)
         value_col = tok.value_loc + 1 if tok.value else col
-        if tag in ("flag", "word") and name in flags:  # a word: a rule set's own, no family flag
+        # a "word": a rule set's own flag, which its family's reader does not know (as written:
+        # BABA's flags are lower case, as its card codes are letters)
+        if (tag == "flag" and name in flags) or (tag == "word" and tok.text in flags):
             items.flags[name] = col
         elif tag == "option" and name in keys:
             items.values[name] = (tok.value, value_col)
