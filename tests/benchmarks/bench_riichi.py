@@ -18,7 +18,7 @@ a. scoring call, in this process pinned to one core: every hand parsed by
    package, the tile arrays, ``Meld`` and ``HandConfig`` objects built beforehand
    (not timed), then ``HandCalculator().estimate_hand_value(...)`` timed over the
    same hands. Repetitions interleaved (mjscore, mahjong, mjscore, ...) after a
-   warm-up. Target: mjscore's rate >= 3x the package's. Then "cold": the same
+   warm-up. Target (compiled build): mjscore's rate >= 4x the package's. Then "cold": the same
    passes with every cache of both emptied before each one, so no pass gains from
    having seen these hands before (mjscore's caches hold suits and score lines
    that new hands share; the package caches its last 128 splits).
@@ -27,7 +27,7 @@ b. end to end, one core (``taskset -c CORE``): ``mjscore batch FILE --format jso
    same text file, parses it itself, calls the package, prints one JSON line per
    hand), interleaved, after a warm-up. Both children get a bytecode cache in the
    data folder (PYTHONPYCACHEPREFIX) so neither compiles its sources at each start.
-   Target: mjscore at least as fast.
+   Target (compiled build): mjscore at least 1.5x as fast.
 c. ``mjscore batch --jobs J`` against ``--jobs 1`` on a larger file (default 20,000
    hands), not pinned: wall and CPU times, and every output must be byte-identical.
 d. agreement (not a target): han, fu and payments of both on every hand, with the
@@ -72,8 +72,9 @@ STALE_HINT = (
     "\n(hands a reused file holds were drawn under the mjscore of that day; if its rules changed since, "
     "some may now be refused: run again with --fresh)"
 )
-TARGET_CALL_RATIO = 3.0
-TARGET_E2E_RATIO = 1.0
+# The compiled build's targets (pip install .; the pure build is held to no slower than before).
+TARGET_CALL_RATIO = 4.0
+TARGET_E2E_RATIO = 1.5
 OPTIONS_NOTE = (
     "mahjong OptionalRules set to docs/rules/riichi.md §2: has_open_tanyao=True (kuitan), has_aka_dora=per hand "
     "(on when a red five or aka=on is written), has_double_yakuman=True, kazoe_limit=KAZOE_LIMITED "
@@ -691,7 +692,7 @@ def report(
             f"         mahjong script (text -> JSON)   {ps.show('s', '.3f')}  = {e2e.hands / ps.median:,.0f} hands/s",
             f"         speed ratio mjscore/mahjong {er.median:.2f}x (per-run {er.low:.2f}-{er.high:.2f}; best runs "
             f"{ps.low / ms.low:.2f}x); "
-            f"target >= {TARGET_E2E_RATIO:.0f}x: {verdict(er.median >= TARGET_E2E_RATIO)}",
+            f"target >= {TARGET_E2E_RATIO:g}x: {verdict(er.median >= TARGET_E2E_RATIO)}",
             f"         start-up (no hands): mjscore {mss.show('ms', '.0f')}",
             f"                              mahjong {pss.show('ms', '.0f')}",
             f"         after start-up: mjscore {e2e.hands / (ms.median - mss.median / 1000):,.0f} hands/s, mahjong "
