@@ -90,9 +90,7 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
         settled = self.without_reading(deal)
         if settled is not None:
             return settled
-        scored = [
-            self.score(deal, reading, table) for reading in self.readings(deal) for table in self.tables(deal, reading)
-        ]
+        scored = self.score(deal)
         scored += self.outside_shape(deal, scored)
         if not scored:
             raise fail(self.text(deal), [Problem("not-winning", self.not_winning(deal))])
@@ -100,18 +98,18 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
         best = allowed[0] if len(allowed) == 1 else max(allowed, key=_key)  # the first of equal keys
         return self.present(deal, best, scored if explain else [])
 
-    def score(self, deal: DealT, reading: ReadingT, table: TableT) -> Scored[ReadingT, TableT]:
-        """One reading: the rows that apply, then its totals."""
-        options = self.options(deal)
-        lines = apply_rules(
-            self.book,
-            reading,
-            table,
-            options,
-            is_open=self.is_open(reading, table),
-            features=self.features(deal, reading, table),
-        )
-        return self.total(deal, reading, table, lines)
+    def score(self, deal: DealT) -> list[Scored[ReadingT, TableT]]:
+        """Every reading against each of its tables: the rows that apply, then its totals. (The
+        hooks are looked up once per hand: this loop runs for every reading of every line.)"""
+        book, options = self.book, self.options(deal)
+        tables, is_open, features, total = self.tables, self.is_open, self.features, self.total
+        scored = []
+        for reading in self.readings(deal):
+            for table in tables(deal, reading):
+                found = features(deal, reading, table)
+                lines = apply_rules(book, reading, table, options, is_open=is_open(reading, table), features=found)
+                scored.append(total(deal, reading, table, lines))
+        return scored
 
     def present(
         self, deal: DealT, best: Scored[ReadingT, TableT], scored: Sequence[Scored[ReadingT, TableT]]
@@ -131,8 +129,10 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
             summary=best.summary,
             notes=self.notes(deal, best),
             candidates=tuple(
-                Candidate(self.candidate_text(deal, s), s.lines, s.total, s.summary.hand_value, s is best)
-                for s in scored
+                [
+                    Candidate(self.candidate_text(deal, s), s.lines, s.total, s.summary.hand_value, s is best)
+                    for s in scored
+                ]
             ),
             total_label=self.total_label,
             breakdown=best.breakdown,
@@ -173,11 +173,13 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
 
     # -- hooks with a default
 
+    # (The casts name their type as a string: ``Deal[...]`` written out is built by ``typing`` at
+    # every call, and these run for every hand.)
     def text(self, deal: DealT) -> str:
-        return cast(Deal[OptionsT, TableT], deal).text
+        return cast("Deal[OptionsT, TableT]", deal).text
 
     def options(self, deal: DealT) -> OptionsT:
-        return cast(Deal[OptionsT, TableT], deal).options
+        return cast("Deal[OptionsT, TableT]", deal).options
 
     def without_reading(self, deal: DealT) -> ScoreResult | None:
         """The result of a line that settles without a winning hand (riichi's draw), else None."""
@@ -185,7 +187,7 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
 
     def tables(self, deal: DealT, reading: ReadingT) -> Sequence[TableT]:
         """The tables a reading is scored against: the deal's (hana adds one without Pinfu)."""
-        return (cast(Deal[OptionsT, TableT], deal).table,)
+        return (cast("Deal[OptionsT, TableT]", deal).table,)
 
     def is_open(self, reading: ReadingT, table: TableT) -> bool:
         """Whether the hand is open: closed-only rows are then not asked."""

@@ -8,7 +8,6 @@ written in Python uses ``Deal`` as it is (what its line holds beyond it goes in 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final, Generic, TypeVar
 
 from mjscore.notation.build import Items
@@ -69,12 +68,21 @@ class Scored(Generic[ReadingT, TableT]):
         self.choice: Final = choice
 
 
-@dataclass(frozen=True, slots=True)
 class Settled:
     """Who pays whom for a win: payments between ``parties`` (in their order), the winner's
-    code, and payments in a second unit (hana's flower chips)."""
+    code, and payments in a second unit (hana's flower chips). (A plain class of final fields,
+    as ``Scored``: one is made for every hand.)"""
 
-    payments: tuple[Payment, ...]
-    parties: tuple[Party, ...]
-    winner: str
-    side_payments: tuple[Payment, ...] = ()
+    __slots__ = ("parties", "payments", "side_payments", "winner")
+
+    def __init__(
+        self,
+        payments: tuple[Payment, ...],
+        parties: tuple[Party, ...],
+        winner: str,
+        side_payments: tuple[Payment, ...] = (),
+    ) -> None:
+        self.payments: Final = payments
+        self.parties: Final = parties
+        self.winner: Final = winner
+        self.side_payments: Final = side_payments

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import ClassVar, Final, Generic, TypeVar
+from typing import ClassVar, Final, Generic, TypeVar, cast
 
 from mjscore.errors import Problem
 from mjscore.families.mpsz import written
@@ -228,8 +228,9 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         table: RiichiTable,
         lines: tuple[ScoreLine, ...],
     ) -> RiichiScored:
-        # limit hands replace every other item (docs/rules/riichi.md §5): the engine kept only them
-        is_limit = any(x.rule_id in self.limit_ids for x in lines)
+        # limit hands replace every other item (docs/rules/riichi.md §5): the engine kept only them,
+        # so the first line tells
+        is_limit = bool(lines) and lines[0].rule_id in self.limit_ids
         if is_limit and not win_deal(deal).options.yakuman_stack:
             lines = (max(lines, key=_kept_first(table)),)
         return self.scored(deal, reading, table, lines, fu_lines(reading, table), is_limit=is_limit)
@@ -368,9 +369,9 @@ class Riichi(RiichiFamily[RiichiOptions]):
 
 
 def win_deal(deal: RiichiDeal[OptionsT] | DrawDeal) -> RiichiDeal[OptionsT]:
-    """The deal of a win, for the hooks that score a reading (a draw line never reaches them)."""
-    assert not isinstance(deal, DrawDeal)
-    return deal
+    """The deal of a win, for the hooks that score a reading: ``without_reading`` settled a draw
+    line before them. (Not asserted: every hook of every hand asks.)"""
+    return cast("RiichiDeal[OptionsT]", deal)  # a string: a subscripted generic is built at each call
 
 
 @lru_cache(maxsize=64)
