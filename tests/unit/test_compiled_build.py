@@ -11,7 +11,7 @@ from mjscore import score
 from mjscore.batch import Rendered, Source
 from mjscore.errors import Problem
 from mjscore.families.baba.deck import deck_of
-from mjscore.rulesets import all_rulesets, get_ruleset
+from mjscore.rulesets import all_rulesets
 from mjscore.settings import Settings
 
 
@@ -53,9 +53,6 @@ def test_derived_values_are_made_once() -> None:
     settings = Settings()
     assert deck_of(settings) is deck_of(settings)
     assert deck_of(settings).by_code is deck_of(settings).by_code
-    # the rule-set base stays Python (setup.py), so these hold in both builds today; they are
-    # here for the day it is compiled
-    assert get_ruleset("riichi").book is get_ruleset("riichi").book
 
 
 def test_batch_values_pickle() -> None:

@@ -1,16 +1,6 @@
-"""The flag words a riichi line reads (hana reads the same), among the mpsz family's."""
+"""The flag words a riichi line reads (hana reads the same): every situation word of the mpsz
+family (Baida's discarded-baida is no word of riichi's)."""
 
-FLAGS = (
-    "tsumo",
-    "ron",
-    "riichi",
-    "double-riichi",
-    "wriichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-)
+from mjscore.families.mpsz.words import SITUATION_WORDS
+
+FLAGS = SITUATION_WORDS
