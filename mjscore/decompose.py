@@ -154,7 +154,6 @@ def _joined(parts: list[tuple[Groups, ...]]) -> tuple[Groups, ...]:
     return tuple(tuple(chain.from_iterable(joined)) for joined in product(*parts))
 
 
-@lru_cache(maxsize=16384)
 def _block_at(block: bytes, at: int) -> tuple[Groups, ...]:
     """The splits of a block of held kinds starting at kind ``at``, where runs fit anywhere
     (a block of one kind has no room for one)."""

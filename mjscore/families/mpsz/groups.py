@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from mjscore.families.mpsz.tiles import tile_name
 from mjscore.hand import SHAPE_SIZE, Group, Meld, Shape
 
 
-@lru_cache(maxsize=1024)
 def meld_group(m: Meld) -> Group:
     """A meld as the group it is: a run, a pung or a kong (cached: melds recur from line to line)."""
     kinds = m.kinds

@@ -195,7 +195,6 @@ def is_tile(wanted: Tile) -> TileMatch:
     return lambda tile, _holder: tile == wanted
 
 
-@lru_cache(maxsize=1024)
 def meld_fault(kind: MeldKind, tiles: tuple[Tile, ...]) -> str:
     """What is wrong with a meld as written ("": nothing)."""
     kinds = sorted(k for k, _ in tiles)

@@ -75,7 +75,6 @@ def _set_line(kind: int | None, kong: bool, concealed: bool, opened_by_ron: bool
     return _line("set", f"{how} {what} of {tile_name(kind)}", fu, note)
 
 
-@cache
 def _pair_lines(pair: int, seat: int, prevalent: int) -> tuple[ScoreLine, ...]:
     """2 fu for a pair of dragons, of the seat wind, of the prevalent wind (each)."""
     name = f"pair of {tile_name(pair)}"

@@ -20,7 +20,6 @@ from mjscore.rulesets.riichi.points import HandValue, limit_name
 WORD = {member: member.value for member in (*Win, *Wait)}
 
 
-@lru_cache(maxsize=256)
 def notes(explicit_winner: bool, winning: int, unnamed_discarder: bool) -> tuple[str, ...]:
     notes = []
     if not explicit_winner:

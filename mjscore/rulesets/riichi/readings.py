@@ -8,8 +8,6 @@ and Thirteen Orphans are readings of their own.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.families.mpsz.groups import meld_group
 from mjscore.families.mpsz.tiles import RIICHI_KINDS, RUN_STARTS, TERMINALS_AND_HONOURS, rank_of
@@ -54,7 +52,6 @@ def _standard(hand: Hand, counts: tuple[int, ...], winning: int, win: Win) -> li
     return found
 
 
-@lru_cache(maxsize=4096)
 def wait_of(g: Group, winning: int) -> Wait | None:
     """How group g waited, if the winning tile completed it (cached: a hand asks of every group)."""
     assert g.kind is not None

@@ -10,7 +10,6 @@ then is a real limit hand over a counted one, then has most han, then most fu (t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
 from typing import ClassVar, Final, Generic, TypeVar, cast
 
 from mjscore.errors import Problem
@@ -179,7 +178,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
             message = "a red five (0m, 0p, 0s) is written but aka=off says none exist"
             problems.append(Problem("aka-off", message, items.option_cols["aka"]))
         elif has_red and not options.aka:
-            options = _aka_on(options)  # docs/notation.md: writing a red five turns aka on
+            options = with_values(options, {"aka": True})  # docs/notation.md: writing a red five turns aka on
         return options
 
     # -- hooks a rule set built on riichi (hana) overrides
@@ -372,12 +371,6 @@ def win_deal(deal: RiichiDeal[OptionsT] | DrawDeal) -> RiichiDeal[OptionsT]:
     """The deal of a win, for the hooks that score a reading: ``without_reading`` settled a draw
     line before them. (Not asserted: every hook of every hand asks.)"""
     return cast("RiichiDeal[OptionsT]", deal)  # a string: a subscripted generic is built at each call
-
-
-@lru_cache(maxsize=64)
-def _aka_on(options: OptionsT) -> OptionsT:
-    """``options`` with aka on (cached: a batch has few distinct option sets)."""
-    return with_values(options, {"aka": True})
 
 
 def _kept_first(t: RiichiTable) -> Callable[[ScoreLine], tuple[int, bool]]:
