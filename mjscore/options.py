@@ -15,8 +15,9 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from mjscore.errors import quoted, quoted_value, some_of
 
-# An option's value: a switch's bool or a count's int. Not written "bool | int": mypy folds that
-# union into int, and so does a compiled build (mypyc), which then stores a switch's True as 1.
+# An option's value: a switch's bool, a count's int or a choice's word. Not written "bool | int |
+# str": mypy folds bool | int into int, and so does a compiled build (mypyc), which then stores a
+# switch's True as 1.
 OptionValue = object
 
 ON_WORDS = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
@@ -58,10 +59,15 @@ class OptionSpec:
     source: str
     choices: tuple[int, ...] = ()  # the values a number option takes, or
     most: int = 0  # its largest value (it takes every whole number from 0 up to it)
+    words: tuple[str, ...] = ()  # the words a choice option takes (its default is one)
 
     @property
     def is_switch(self) -> bool:
         return isinstance(self.default, bool)
+
+    @property
+    def is_choice(self) -> bool:
+        return isinstance(self.default, str)
 
     def shown(self, value: OptionValue) -> str:
         return ("on" if value else "off") if self.is_switch else str(value)
@@ -69,6 +75,8 @@ class OptionSpec:
     def accepted(self) -> str:
         if self.is_switch:
             return "on or off"
+        if self.is_choice:
+            return ", ".join(self.words[:-1]) + " or " + self.words[-1] if len(self.words) > 1 else self.words[0]
         return " or ".join(map(str, self.choices)) if self.choices else count_range(self.most)
 
     def read(self, raw: object) -> OptionValue:
@@ -78,6 +86,9 @@ class OptionSpec:
                 return raw
             if str(raw).lower() in ON_WORDS:
                 return ON_WORDS[str(raw).lower()]
+        elif self.is_choice:
+            if isinstance(raw, str) and raw.lower() in self.words:
+                return raw.lower()
         else:
             value = self._number(raw)
             if value is not None and (value in self.choices if self.choices else True):
@@ -93,10 +104,19 @@ class OptionSpec:
         return read_count_text(str(raw), most)
 
 
-def option(default: OptionValue, doc: str, source: str, choices: tuple[int, ...] = (), *, most: int = 0) -> Any:
+def option(
+    default: OptionValue,
+    doc: str,
+    source: str,
+    choices: tuple[int, ...] = (),
+    *,
+    most: int = 0,
+    words: tuple[str, ...] = (),
+) -> Any:
     """A dataclass field that carries its documentation; a number option states its range:
-    its ``choices``, or its largest value ``most`` (from 0)."""
-    return dataclasses.field(default=default, metadata={"doc": doc, "source": source, "choices": choices, "most": most})
+    its ``choices``, or its largest value ``most`` (from 0); a choice option (a word) its ``words``."""
+    metadata = {"doc": doc, "source": source, "choices": choices, "most": most, "words": words}
+    return dataclasses.field(default=default, metadata=metadata)
 
 
 @cache
@@ -107,17 +127,18 @@ def specs(options_type: type[OptionsValue]) -> tuple[OptionSpec, ...]:
 def _is_option_value(value: object) -> bool:
     """Asked by a function, not by an ``isinstance`` in the caller: that would narrow the value
     to int (mypy folds bool | int), and a compiled build would pass a switch's True on as 1."""
-    return isinstance(value, bool | int)
+    return isinstance(value, bool | int | str)
 
 
 def _spec(f: dataclasses.Field[Any]) -> OptionSpec:
     default: OptionValue = f.default
     if not _is_option_value(default):
-        raise TypeError(f"option {f.name} needs a bool or int default")
-    spec = OptionSpec(
-        f.name, default, f.metadata["doc"], f.metadata["source"], f.metadata["choices"], f.metadata["most"]
-    )
-    if not spec.is_switch and not (spec.choices or spec.most):
+        raise TypeError(f"option {f.name} needs a bool, int or str default")
+    meta = f.metadata
+    spec = OptionSpec(f.name, default, meta["doc"], meta["source"], meta["choices"], meta["most"], meta["words"])
+    if spec.is_choice and default not in spec.words:
+        raise TypeError(f"option {f.name} needs its words (words=), its default among them")
+    if not (spec.is_switch or spec.is_choice) and not (spec.choices or spec.most):
         raise TypeError(f"option {f.name} needs its range: its choices or its largest value (most=)")
     return spec
 
