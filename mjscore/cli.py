@@ -16,6 +16,7 @@ import stat
 import sys
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -117,7 +118,15 @@ class Program(click.Group):
 
 
 def common_options(command: F) -> F:
-    """--format, --rules, --deck and --all, shared by the commands that score."""
+    """--format, --rules, --preset, --deck and --all, shared by the commands that score."""
+    command = click.option(
+        "--preset",
+        metavar="NAME",
+        help="Score with a preset, a named table of rule options: riichi has yakuza2 (its defaults), "
+        "tenhou, mahjongsoul, wrc, ema and mleague (`mjscore rules riichi --compare`). It stands above "
+        "a rules file's preset and below a line's preset=; options given in a rules file or on a line "
+        "override it.",
+    )(command)
     command = click.option(
         "--all",
         "show_all",
@@ -146,16 +155,20 @@ def common_options(command: F) -> F:
     )(command)
 
 
-def _settings(rules: str | None, deck: Path | None) -> Settings:
-    """Settings checked up front, so a bad rules or deck file is a usage error (exit 2)."""
+def _settings(rules: str | None, deck: Path | None, preset: str | None = None) -> Settings:
+    """Settings checked up front, so a bad rules or deck file or a preset the rule set of lines
+    without a prefix does not have is a usage error (exit 2)."""
     from mjscore.families import load_family_files
     from mjscore.rulesets import find_ruleset, get_ruleset, unknown_ruleset
 
     try:
-        settings = load_settings(rules, deck)
+        settings = replace(load_settings(rules, deck), preset=preset)
         if settings.ruleset_from and find_ruleset(settings.ruleset) is None:
             problem = unknown_ruleset(settings.ruleset).message
             raise click.BadParameter(problem, param_hint=settings.ruleset_from)
+        fault = None if preset is None else get_ruleset(settings.ruleset).preset_problem(preset)
+        if fault is not None:
+            raise click.BadParameter(fault.message, param_hint="--preset")
         for name in settings.options:  # a rule set's name: checked when the file was read
             get_ruleset(name).base_options(settings)
         load_family_files(settings)
@@ -180,7 +193,9 @@ def main() -> None:
 @main.command(epilog=EPILOG)
 @click.argument("hand", nargs=-1, required=True)
 @common_options
-def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None, show_all: bool) -> None:
+def score(  # click passes the options by name
+    *, hand: tuple[str, ...], fmt: str, rules: str | None, preset: str | None, deck: Path | None, show_all: bool
+) -> None:
     """Score one HAND; its words may come as separate arguments.
 
     \b
@@ -190,7 +205,7 @@ def score(hand: tuple[str, ...], fmt: str, rules: str | None, deck: Path | None,
     """
     from mjscore.scoring import score as score_hand
 
-    settings = _settings(rules, deck)
+    settings = _settings(rules, deck, preset)
     renderer = get_renderer(fmt)
     encodable_output(data=fmt != "table")
     emit(renderer.start())
@@ -227,6 +242,7 @@ def batch(  # click passes the options by name
     files: tuple[str, ...],
     fmt: str,
     rules: str | None,
+    preset: str | None,
     deck: Path | None,
     jobs: int,
     no_progress: bool,
@@ -248,7 +264,7 @@ def batch(  # click passes the options by name
     sizes = [size for _, _, size in inputs]
     shown = not (no_progress or quiet) and None not in sizes and progress_may_show()
     run = BatchRun(inputs, Progress(sum(size or 0 for size in sizes), shown))
-    settings = _settings(rules, deck)
+    settings = _settings(rules, deck, preset)
     renderer = get_renderer(fmt, several_inputs=len(inputs) > 1)
     encodable_output(data=fmt != "table")
     emit(renderer.start())
@@ -300,20 +316,44 @@ def _size(path: str) -> int | None:
 @main.command()
 @click.argument("name", required=False)
 @click.option("--deck", type=click.Path(path_type=Path), help="A BABA deck file.")
-def rules(name: str | None, deck: Path | None) -> None:
+@click.option(
+    "--preset",
+    metavar="PRESET",
+    help="Show the rule options as this preset sets them (riichi: yakuza2, tenhou, mahjongsoul, wrc, ema, "
+    "mleague), with the document it follows.",
+)
+@click.option("--compare", is_flag=True, help="Show the rule set's presets side by side, one row per option.")
+def rules(name: str | None, deck: Path | None, preset: str | None, compare: bool) -> None:
     """List the rule sets, or show one rule set's scoring table and options.
 
     The tables are rendered from the same rows the scoring engine applies.
+
+    \b
+    mjscore rules riichi
+    mjscore rules riichi --preset tenhou
+    mjscore rules riichi --compare
     """
-    from mjscore.render.rules import ruleset_list, ruleset_tables, shown_table
+    from mjscore.render.rules import preset_comparison, ruleset_list, ruleset_tables, shown_table
     from mjscore.rulesets import find_ruleset, get_ruleset, unknown_ruleset
 
     if name is None:
+        if preset is not None or compare:
+            raise click.UsageError(f"{'--compare' if compare else '--preset'} needs a rule set: mjscore rules riichi")
         emit(ruleset_list())
         return
     if find_ruleset(name) is None:
         raise click.BadParameter(unknown_ruleset(name).message, param_hint="NAME")
     ruleset = get_ruleset(name)
-    emit(ruleset_tables(ruleset))
+    if compare:
+        if preset is not None:
+            raise click.UsageError("--compare shows every preset: give it without --preset")
+        if not ruleset.presets:
+            raise click.BadParameter(f"{ruleset.name} has no presets to compare", param_hint="--compare")
+        emit(preset_comparison(ruleset))
+        return
+    fault = None if preset is None else ruleset.preset_problem(preset)
+    if fault is not None:
+        raise click.BadParameter(fault.message, param_hint="--preset")
+    emit(ruleset_tables(ruleset, None if preset is None else ruleset.preset(preset.lower())))
     for table in ruleset.more_tables(lambda: _settings(None, deck)):
         emit(shown_table(table))

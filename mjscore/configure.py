@@ -11,6 +11,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from mjscore.errors import UsageError, printable, quoted, quoted_value
+from mjscore.presets import PRESET_KEY
 from mjscore.rulesets import find_ruleset, is_ruleset_name, unknown_ruleset
 from mjscore.settings import DEFAULT_RULESET, ENV_RULES, Settings, load_toml
 
@@ -46,6 +47,8 @@ def _from_file(path: Path, deck: Path | None) -> Settings:
     sections: dict[str, Mapping[str, object]] = {}
     written: dict[str, str] = {}  # rule set -> its section's name as written
     for name, table in data.items():
+        if name == PRESET_KEY and not isinstance(table, dict):
+            raise UsageError(f'{shown}: preset = belongs in the section of its rule set: [riichi] preset = "tenhou"')
         if not isinstance(table, dict):
             raise UsageError(
                 f"{shown}: {quoted(name)} must be a [section] named after a rule set, "

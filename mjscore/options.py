@@ -170,10 +170,10 @@ def as_dict(options: OptionsValue) -> dict[str, OptionValue]:
 
 
 @lru_cache(maxsize=256)
-def changed_options(options: OptionsValue, skip: tuple[str, ...] = ()) -> str:
-    """The options that differ from their defaults, as "aka=on, kiriage=on" ("": none), for
-    a result's header. Cached: a batch meets few distinct option values."""
-    defaults = as_dict(type(options)())
+def changed_options(options: OptionsValue, start: OptionsValue | None = None, skip: tuple[str, ...] = ()) -> str:
+    """The options that differ from ``start`` (a preset's; None: the defaults), as "aka=on,
+    kiriage=on" ("": none), for a result's header. Cached: a batch meets few distinct values."""
+    defaults = as_dict(start if start is not None else type(options)())
     changed = {k: v for k, v in as_dict(options).items() if k not in skip and v != defaults[k]}
     return ", ".join(option_words(changed, specs(type(options))))
 

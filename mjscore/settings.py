@@ -27,6 +27,7 @@ class Settings:
     options: Mapping[str, Mapping[str, object]] = field(default_factory=lambda: MappingProxyType({}))
     source: str = "defaults"
     ruleset_from: str = ""  # where the default rule set was named ("" = built in)
+    preset: str | None = None  # --preset: the preset of every line that names none (docs: README, Presets)
     # Values derived once per settings (a rule set's base options, a family's file as loaded);
     # not part of equality.
     memo: dict[str, object] = field(default_factory=dict, compare=False, repr=False)

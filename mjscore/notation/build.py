@@ -20,6 +20,7 @@ from mjscore.families import HINTS
 from mjscore.hand import Win
 from mjscore.notation.tokens import BLANKS, RULESET_RE, Token, fast_read, fast_tokens
 from mjscore.options import OptionSpec, OptionValue, count_range, read_count_text
+from mjscore.presets import PRESET_KEY
 
 if TYPE_CHECKING:
     from pyparsing import ParseBaseException
@@ -83,7 +84,10 @@ def gather_items(
     tokens: Iterable[Token], flags: Sequence[str], keys: Sequence[str], specs: Sequence[OptionSpec]
 ) -> Items:
     """Sort out flags, ``key=value`` items and rule options. Keys and option names are
-    distinct (a test holds every rule set to it): a key, the usual item, is looked up first."""
+    distinct (a test holds every rule set to it): a key, the usual item, is looked up first.
+    ``preset=`` is a key of every line: the rule set says whether it has that preset
+    (``RuleSet.line_options``); a rule set with presets lists it in ``keys``, for the words
+    a message names."""
     items = Items({}, {}, {}, [])
     seen: set[str] = set()
     repeats: dict[str, list[Token]] = {}  # an item given again: its copies after the first
@@ -105,7 +109,7 @@ def gather_items(
         # BABA's flags are lower case, as its card codes are letters)
         if (tag == "flag" and name in flags) or (tag == "word" and tok.text in flags):
             items.flags[name] = col
-        elif tag == "option" and name in keys:
+        elif tag == "option" and (name in keys or name == PRESET_KEY):
             items.values[name] = (tok.value, value_col)
         elif tag == "option" and (spec := _spec_named(specs, name)):
             items.option_cols[name] = value_col

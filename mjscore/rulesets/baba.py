@@ -36,7 +36,7 @@ from mjscore.notation.build import (
     unknown_word,
 )
 from mjscore.notation.tokens import Token
-from mjscore.options import OptionSpec, as_dict, changed_options, option, option_words, with_values
+from mjscore.options import OptionSpec, as_dict, changed_options, option, option_words
 from mjscore.payment import DISCARDER, POT, WINNER, Party, Payment
 from mjscore.result import ScoreLine, Shown, ShownTable, Summary
 from mjscore.rulesets.base import RuleSet
@@ -349,7 +349,7 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
     # -- reading the line
 
     def _options(self, settings: Settings, items: Items) -> BeginnerOptions:
-        return with_values(self.base_options(settings), items.options)
+        return self.line_options(settings, items)[0]  # BABA has no presets: a preset= is a problem
 
     def _hand(self, cards: Sequence[Token], deck: Deck, problems: list[Problem]) -> Hand | None:
         concealed: list[int] = []

@@ -36,7 +36,7 @@ from mjscore.families.mpsz.tiles import (
 from mjscore.hand import Group, Hand, MeldKind, Reading, Shape, Win, bracketed
 from mjscore.notation.build import Items, fail, gather_items, other_flags, read_win
 from mjscore.notation.tokens import Token
-from mjscore.options import as_dict, changed_options, option, option_words, with_values
+from mjscore.options import as_dict, changed_options, option, option_words
 from mjscore.payment import DISCARDER, Payment, seat_code, win_parties
 from mjscore.result import ScoreLine, Shown, Summary
 from mjscore.rulesets.base import RuleRow, RuleSet
@@ -303,7 +303,7 @@ class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):
         if tokens and tokens[0].tag == "draw":
             problems.append(Problem("bad-value", "baida has no draw settlement line", tokens[0].loc + 1))
         hand = written.read_hand(hand_tokens, problems) if hand_tokens else None
-        options = with_values(self.base_options(settings), items.options)
+        options = self.line_options(settings, items)[0]  # Baida has no presets: a preset= is a problem
         win = read_win(items, problems, "self-drawn")
         seat = read_seat(items, "seat", "S", problems)  # None: unreadable, reported
         discarder = read_seat(items, "from", None, problems)

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Generic, TypeVar, cast
 
 from mjscore.engine import Rule, RuleBook, apply_rules
-from mjscore.errors import Problem, UsageError
-from mjscore.notation.build import fail
+from mjscore.errors import Problem, UsageError, quoted, quoted_value
+from mjscore.notation.build import Items, closest_word, fail
 from mjscore.notation.tokens import Token
 from mjscore.options import OptionSpec, OptionsValue, read_table, specs, with_values
+from mjscore.presets import PRESET_KEY, Preset, load_preset
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, ShownTable
 from mjscore.rulesets.deal import Deal, OptionsT, ReadingT, Scored, Settled, TableT
 from mjscore.settings import Settings
@@ -60,27 +61,106 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
     breakdown_unit: ClassVar[str] = ""
     payment_unit: ClassVar[str] = ""
     side_unit: ClassVar[str] = ""
+    # Its presets, named tables of option values: the files data/presets/<name>/<preset>.toml
+    # (``mjscore.presets``). The first is the default: what a line that chooses none scores with.
+    presets: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self) -> None:
         # Made with the instance, not as a cached_property: a compiled class has no __dict__ to keep one in.
         self.book: Final = RuleBook(self.rules)  # the rows, with the memo of which to ask per feature set
+        self.loaded_presets: Final[dict[str, Preset]] = {}  # each preset's file, read when first chosen
 
     @classmethod
     def option_specs(cls) -> tuple[OptionSpec, ...]:
         return specs(cls.options_type)
 
-    def base_options(self, settings: Settings) -> OptionsT:
-        """Defaults overridden by the rules file's table for this rule set (read once
-        per settings; a bad entry is a ``UsageError``)."""
-        key = f"options:{self.name}"
+    # -- options and presets (README, "Presets": defaults < preset < rules file < the line)
+
+    def preset(self, name: str) -> Preset:
+        """One of ``presets``, read from its file once."""
+        if name not in self.loaded_presets:
+            self.loaded_presets[name] = load_preset(self.name, name, self.options_type)
+        return self.loaded_presets[name]
+
+    def preset_problem(self, name: str, col: int = 0, where: str = "") -> Problem | None:
+        """Why ``name`` (any case) is none of this rule set's presets, or None. ``where`` names
+        what chose it when that is not the line itself (``--preset tenhou``)."""
+        lead = f"{where}: " if where else ""
+        if not self.presets:
+            message = f"{lead}{self.name} has no presets: give its options one by one (mjscore rules {self.name})"
+            return Problem("no-presets", message, col)
+        if name.lower() in self.presets:
+            return None
+        guess = closest_word(name, self.presets)
+        hint = f"; did you mean {guess!r}?" if guess else ""
+        message = f"{lead}{self.name} has no preset {quoted(name)}{hint} (presets: {', '.join(self.presets)})"
+        return Problem("unknown-preset", message, col)
+
+    def settings_preset(self, settings: Settings) -> Preset | None:
+        """The preset of a line that names none: ``--preset``, else the one the rules file's
+        section names, else the default (None: the rule set has no presets). Chosen once per
+        settings; a rules file's unknown preset is a ``UsageError`` (``--preset`` is checked where
+        it is read, and for another rule set by each line: ``line_options``)."""
+        key = f"preset:{self.name}"
         if key not in settings.memo:
-            table = settings.options.get(self.name, {})
+            chosen = settings.preset
+            if chosen is None or self.preset_problem(chosen):
+                chosen = self._file_preset(settings)
+            settings.memo[key] = self.preset(chosen.lower()) if chosen else self.default_preset()
+        return cast("Preset | None", settings.memo[key])
+
+    def default_preset(self) -> Preset | None:
+        return self.preset(self.presets[0]) if self.presets else None
+
+    def _file_preset(self, settings: Settings) -> str | None:
+        """The preset a rules file's section names for this rule set (None: none)."""
+        chosen = settings.options.get(self.name, {}).get(PRESET_KEY)
+        if chosen is None:
+            return None
+        where = f"{settings.source} [{self.name}] {PRESET_KEY} ="
+        if not isinstance(chosen, str):
+            raise UsageError(f"{where} is a preset's name in quotes, not {quoted_value(chosen)}")
+        problem = self.preset_problem(chosen, where=where)
+        if problem:
+            raise UsageError(problem.message)
+        return chosen
+
+    def base_options(self, settings: Settings, preset: Preset | None = None) -> OptionsT:
+        """The options a line starts from: ``preset``'s (else the settings' preset's, else the
+        defaults), overridden by the rules file's table for this rule set (read once per
+        settings and preset; a bad entry is a ``UsageError``)."""
+        if preset is None:
+            preset = self.settings_preset(settings)
+        key = f"options:{self.name}:{preset.name if preset else ''}"
+        if key not in settings.memo:
+            table = {k: v for k, v in settings.options.get(self.name, {}).items() if k != PRESET_KEY}
             try:
                 values = read_table(self.options_type, table, f"{settings.source} [{self.name}]")
             except ValueError as exc:
                 raise UsageError(str(exc)) from None
-            settings.memo[key] = with_values(self.options_type(), values)
+            start = preset.options if preset else self.options_type()
+            settings.memo[key] = with_values(start, values)
         return cast(OptionsT, settings.memo[key])
+
+    def line_options(self, settings: Settings, items: Items) -> tuple[OptionsT, Preset | None]:
+        """A line's options and its preset: its own ``preset=``, else the settings' (a problem in
+        ``items.problems`` when this rule set has no such preset), then the rules file's options,
+        then its own. Resolved once per settings and preset: a line pays two lookups."""
+        preset = self._line_preset(settings, items)
+        return with_values(self.base_options(settings, preset), items.options), preset
+
+    def _line_preset(self, settings: Settings, items: Items) -> Preset | None:
+        if PRESET_KEY in items.values:
+            name, col = items.values[PRESET_KEY]
+            problem = self.preset_problem(name, col)
+        elif settings.preset is not None:
+            name, problem = settings.preset, self.preset_problem(settings.preset, where=f"--preset {settings.preset}")
+        else:
+            return self.settings_preset(settings)
+        if problem:
+            items.problems.append(problem)
+            return self.settings_preset(settings) if self.presets else None
+        return self.preset(name.lower())
 
     # -- the pipeline
 
@@ -118,7 +198,7 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
         settled = self.settle(deal, best)
         return ScoreResult(
             ruleset=self.name,
-            ruleset_title=self.title,
+            ruleset_title=self.result_title(deal),
             shown=self.shown(deal, best),
             lines=best.lines,
             unit=self.unit,
@@ -202,6 +282,10 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
     ) -> Sequence[Scored[ReadingT, TableT]]:
         """Scorings outside the readings (Baida's Seven Baida, hana's eight flowers), given those found."""
         return ()
+
+    def result_title(self, deal: DealT) -> str:
+        """The title a result shows: the rule set's (riichi names the preset it scored with)."""
+        return self.title
 
     def not_winning(self, deal: DealT) -> str:
         return "not a winning hand"

@@ -13,6 +13,7 @@ from typing import Final, Generic, TypeVar
 from mjscore.notation.build import Items
 from mjscore.options import OptionsValue
 from mjscore.payment import Party, Payment
+from mjscore.presets import Preset
 from mjscore.result import ScoreLine, Summary
 
 OptionsT = TypeVar("OptionsT", bound=OptionsValue)  # a rule set's options
@@ -21,16 +22,18 @@ ReadingT = TypeVar("ReadingT")  # its reading: one way to see the hand
 
 
 class Deal(Generic[OptionsT, TableT]):
-    """One line read and checked: ready to be scored. (A plain class of final fields: mypyc
-    cannot build a generic dataclass.)"""
+    """One line read and checked: ready to be scored; ``preset``: the one its options start from
+    (None: its rule set has none). (A plain class of final fields: mypyc cannot build a
+    generic dataclass.)"""
 
-    __slots__ = ("items", "options", "table", "text")
+    __slots__ = ("items", "options", "preset", "table", "text")
 
-    def __init__(self, text: str, items: Items, options: OptionsT, table: TableT) -> None:
+    def __init__(self, text: str, items: Items, options: OptionsT, table: TableT, preset: Preset | None = None) -> None:
         self.text: Final = text
         self.items: Final = items
         self.options: Final[OptionsT] = options
         self.table: Final[TableT] = table
+        self.preset: Final = preset
 
 
 class Scored(Generic[ReadingT, TableT]):

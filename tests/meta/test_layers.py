@@ -22,7 +22,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "mjscore"
 # longest entry that covers a module gives its layer.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("mjscore.errors", "mjscore.values"),
-    ("mjscore.hand", "mjscore.options", "mjscore.decompose", "mjscore.settings"),
+    ("mjscore.hand", "mjscore.options", "mjscore.decompose", "mjscore.settings", "mjscore.presets"),
     # a notation family's tiles or cards, and its words: what the notation reader is built from
     (
         "mjscore.families",

@@ -12,6 +12,7 @@ from mjscore.families.mpsz.tiles import SEAT_LETTER, tile_name
 from mjscore.hand import Group, Win, bracketed
 from mjscore.notation.build import other_flags
 from mjscore.options import OptionSpec, OptionValue, option_words
+from mjscore.presets import PRESET_KEY
 from mjscore.result import Summary
 from mjscore.rulesets.riichi.model import RiichiReading, RiichiTable, Wait
 from mjscore.rulesets.riichi.points import HandValue, limit_name
@@ -61,8 +62,10 @@ def canonical(
     options: Mapping[str, OptionValue],
     ruleset: str,
     specs: Sequence[OptionSpec],
+    preset: str | None = None,
 ) -> str:
-    """The line as read, in canonical notation (``options``: those the line wrote)."""
+    """The line as read, in canonical notation (``options``: those the line wrote; ``preset``:
+    the preset it chose, if it did)."""
     parts = [written.format_hand(hand)]
     if hand.flowers:
         parts.append(" " + written.format_tiles(tuple((f, False) for f in hand.flowers)))
@@ -77,5 +80,7 @@ def canonical(
     for key, seat in (("pao", t.pao), ("from", t.discarder)):
         if seat is not None:
             words.append(f"{key}={SEAT_LETTER[seat]}")
+    if preset is not None:
+        words.append(f"{PRESET_KEY}={preset}")
     words += option_words(options, specs)
     return f"{ruleset}:" + "".join(parts) + " " + " ".join(words)

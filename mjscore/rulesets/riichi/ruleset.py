@@ -22,6 +22,7 @@ from mjscore.notation.build import Items, fail, gather_items, other_flags, read_
 from mjscore.notation.tokens import Token
 from mjscore.options import as_dict, changed_options, with_values
 from mjscore.payment import Payment, seat_code, seat_name
+from mjscore.presets import PRESET_KEY, Preset
 from mjscore.result import ScoreLine, ScoreResult, Shown
 from mjscore.rulesets.base import RuleSet
 from mjscore.rulesets.deal import Deal, Scored, Settled
@@ -62,12 +63,13 @@ class RiichiDeal(Deal[OptionsT, RiichiTable]):
         items: Items,
         options: OptionsT,
         table: RiichiTable,
+        preset: Preset | None,
         *,
         hand: written.WrittenHand,
         indicators: tuple[tuple[str, tuple[written.Tile, ...]], ...],
         shared: frozenset[str],
     ) -> None:
-        super().__init__(text, items, options, table)
+        super().__init__(text, items, options, table, preset)
         self.hand: Final = hand
         self.indicators: Final = indicators
         self.shared: Final = shared  # the features every reading of the table shares (``table_features``)
@@ -89,6 +91,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
     breakdown_unit = "fu"
     payment_unit = "points"
     side_unit = "chips"
+    preset_title: ClassVar[str] = "Riichi ({})"  # a result's title under a preset other than the default
 
     def __init__(self) -> None:
         super().__init__()
@@ -120,7 +123,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         dora = read_indicators(items, "dora", problems)
         ura = read_indicators(items, "ura", problems)
         indicators = (*dora, *ura)
-        options = self._options(settings, items, hand, indicators, problems)
+        options, preset = self._options(settings, items, hand, indicators, problems)
         win = read_win(items, problems, "self-drawn")
         seat = read_seat(items, "seat", "S", problems)  # None: unreadable, reported
         prevalent = read_seat(items, "round", "E", problems) or WINDS[0]
@@ -162,7 +165,8 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
             flower_fu=self.flower_fu(hand.flowers, options),
         )
         indicated = (("dora", dora), ("ura", ura))
-        return RiichiDeal(text, items, options, table, hand=hand, indicators=indicated, shared=table_features(table))
+        shared = table_features(table)
+        return RiichiDeal(text, items, options, table, preset, hand=hand, indicators=indicated, shared=shared)
 
     def _options(
         self,
@@ -171,15 +175,15 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         hand: written.WrittenHand | None,
         indicators: Sequence[written.Tile],
         problems: list[Problem],
-    ) -> OptionsT:
-        options = with_values(self.base_options(settings), items.options)
+    ) -> tuple[OptionsT, Preset | None]:
+        options, preset = self.line_options(settings, items)
         has_red = (hand is not None and hand.red_fives > 0) or any(red for _, red in indicators)
         if has_red and "aka" in items.options and not items.options["aka"]:
             message = "a red five (0m, 0p, 0s) is written but aka=off says none exist"
             problems.append(Problem("aka-off", message, items.option_cols["aka"]))
         elif has_red and not options.aka:
             options = with_values(options, {"aka": True})  # docs/notation.md: writing a red five turns aka on
-        return options
+        return options, preset
 
     # -- hooks a rule set built on riichi (hana) overrides
 
@@ -269,6 +273,14 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
             choice=", Pinfu dropped to count the flower fu" if not t.pinfu_allowed else "",
         )
 
+    def result_title(self, deal: RiichiDeal[OptionsT] | DrawDeal) -> str:
+        """ "Riichi (Tenhou.net ranked lobbies ...)": the title names the preset scored with
+        (the default preset's title is the rule set's own)."""
+        preset = win_deal(deal).preset
+        if preset is None or preset.name == self.presets[0]:
+            return self.title
+        return self.preset_title.format(preset.title)
+
     def not_winning(self, deal: RiichiDeal[OptionsT] | DrawDeal) -> str:
         return NOT_COMPLETE
 
@@ -298,9 +310,16 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
     def shown(self, deal: RiichiDeal[OptionsT] | DrawDeal, best: RiichiScored) -> Callable[[], Shown]:
         deal = win_deal(deal)
         specs = self.option_specs()
+        chosen = deal.preset.name if deal.preset and PRESET_KEY in deal.items.values else None  # by the line
         return lambda: Shown(
             canonical(
-                deal.hand, deal.table, deal.indicators, options=deal.items.options, ruleset=self.name, specs=specs
+                deal.hand,
+                deal.table,
+                deal.indicators,
+                options=deal.items.options,
+                ruleset=self.name,
+                specs=specs,
+                preset=chosen,
             ),
             self.header(deal),
             self.describe(deal, best),
@@ -332,7 +351,9 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         for key, tiles in deal.indicators:
             if tiles:
                 header.append((f"{key} indicators", " ".join([CODE_OF_TILE[tile] for tile in tiles])))
-        changed = changed_options(deal.options)
+        if deal.preset is not None:
+            header.append(("preset", deal.preset.name))
+        changed = changed_options(deal.options, deal.preset.options if deal.preset else None)
         if changed:
             header.append(("options", changed))
         return tuple(header)
@@ -354,6 +375,8 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         }
         for key, tiles in deal.indicators:
             context[f"{key}_indicators"] = [CODE_OF_TILE[tile] for tile in tiles]
+        if deal.preset is not None:  # a rule set with presets (riichi; not hana)
+            context["preset"] = deal.preset.name
         context["options"] = as_dict(deal.options)
         return context
 
@@ -365,6 +388,9 @@ class Riichi(RiichiFamily[RiichiOptions]):
     summary = "Japanese riichi mahjong: every yaku and limit hand, fu, honba, sticks, liability, draws"
     options_type = RiichiOptions
     rules = RULES
+    keys: ClassVar[tuple[str, ...]] = (*KEYS, PRESET_KEY)
+    # mjscore/data/presets/riichi/*.toml (README, "Presets"); yakuza2, the first, is the defaults
+    presets: ClassVar[tuple[str, ...]] = ("yakuza2", "tenhou", "mahjongsoul", "wrc", "ema", "mleague")
 
 
 def win_deal(deal: RiichiDeal[OptionsT] | DrawDeal) -> RiichiDeal[OptionsT]:
