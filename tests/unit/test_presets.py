@@ -1,0 +1,240 @@
+"""Presets: the files riichi ships, the loader, how a line's options are resolved (defaults <
+preset < rules file < the line; the line's preset= < --preset < a rules file's preset = for
+choosing one), the header and context that name it, and the problems of a bad one.
+
+Scores are worked out by hand from docs/rules/riichi.md; each says why.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from types import MappingProxyType
+
+import pytest
+
+from mjscore.errors import HandError, UsageError
+from mjscore.options import as_dict, specs
+from mjscore.presets import Preset, read_preset
+from mjscore.rulesets import get_ruleset
+from mjscore.rulesets.riichi import Riichi, RiichiOptions
+from mjscore.scoring import score
+from mjscore.settings import Settings
+
+RIICHI = get_ruleset("riichi")
+# why: 4 han 30 fu non-dealer ron (riichi, pinfu, all simples, dora 2m from indicator 1m): base 30 x 64 = 1920,
+# ron 7680 -> 7700; with kiriage the base rounds up to mangan: 8000 (docs/rules/riichi.md §2, §7).
+KIRIAGE_HAND = "234m55p456p678s23s+4s ron riichi dora=1m"
+PLAIN, ROUNDED_UP = 7700, 8000
+
+
+def _file_names(ruleset: str) -> set[str]:
+    folder = resources.files("mjscore").joinpath(f"data/presets/{ruleset}")
+    return {p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")}
+
+
+def _settings(preset: str | None = None, riichi: dict[str, object] | None = None) -> Settings:
+    options = MappingProxyType({"riichi": MappingProxyType(riichi)}) if riichi is not None else MappingProxyType({})
+    return Settings(options=options, source="rules file test.toml", preset=preset)
+
+
+def _received(line: str, settings: Settings | None = None) -> int:
+    result = score(line, settings)
+    assert result.received is not None
+    return result.received
+
+
+# -- the files
+
+
+def test_every_preset_file_is_declared_and_every_declared_preset_has_a_file() -> None:
+    assert set(Riichi.presets) == _file_names("riichi")
+
+
+def test_the_default_preset_is_the_rule_sets_defaults() -> None:
+    # yakuza2 is first (the default) and sets every option to its built-in default: no score changes without a preset
+    assert Riichi.presets[0] == "yakuza2"
+    assert RIICHI.preset("yakuza2").options == RiichiOptions()
+
+
+@pytest.mark.parametrize("name", Riichi.presets)
+def test_every_preset_sets_every_option_and_names_its_source(name: str) -> None:
+    """A preset that left an option out would score it as Yakuza 2 does, which it need not: each states all."""
+    preset = RIICHI.preset(name)
+    assert set(preset.values) == {s.name for s in specs(RiichiOptions)}
+    assert preset.title and preset.source
+
+
+# The values the sources give (the preset files cite each one); a file edited by mistake fails here.
+SOURCED = {
+    # option: (yakuza2, tenhou, mahjongsoul, wrc, ema, mleague)
+    "kuitan": (True, True, True, True, True, True),
+    "ryanshi": (True, False, False, False, False, False),
+    "yakuman_stack": (True, True, True, True, False, True),
+    "double_yakuman": (True, False, True, False, False, False),
+    "kiriage": (False, False, False, True, False, True),
+    # aka: every preset off until the per-suit red-five options exist (the files say why)
+    "aka": (False, False, False, False, False, False),
+}
+
+
+@pytest.mark.parametrize("option", SOURCED)
+def test_preset_values_are_those_of_their_sources(option: str) -> None:
+    assert tuple(getattr(RIICHI.preset(n).options, option) for n in Riichi.presets) == SOURCED[option]
+
+
+# -- the loader
+
+GOOD = 'title = "A table"\nsource = "a document"\n[options]\nkiriage = true\n'
+
+
+def test_a_preset_file_reads_its_title_source_and_options() -> None:
+    preset = read_preset(GOOD, "club", RiichiOptions, "club.toml")
+    assert (preset.title, preset.source, dict(preset.values)) == ("A table", "a document", {"kiriage": True})
+    assert preset.options == RiichiOptions(kiriage=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (GOOD + "kazoe = false\n", "no option 'kazoe'"),  # an option the rule set does not have
+        (GOOD.replace("kiriage = true", "kiriage = 4"), "kiriage is on or off, not 4"),
+        (GOOD + "[extra]\n", "no key 'extra'"),
+        (GOOD.replace('title = "A table"\n', ""), "title = is text in quotes"),
+        ('title = "t"\nsource = "s"\n', r"\[options\] is a table"),
+        ("title = ", "not valid TOML"),
+    ],
+)
+def test_the_loader_refuses_a_bad_preset_file(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        read_preset(text, "club", RiichiOptions, "club.toml")
+
+
+def test_a_preset_file_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Resolved once and kept: a batch of lines under a preset reads its file once."""
+    ruleset = Riichi()
+    reads: list[str] = []
+    from mjscore.rulesets import base
+
+    def counting(ruleset_name: str, name: str, options_type: type[RiichiOptions]) -> Preset:
+        reads.append(name)
+        return read_preset(GOOD, name, options_type, name)
+
+    monkeypatch.setattr(base, "load_preset", counting)
+    settings = Settings()
+    first = ruleset.base_options(settings, ruleset.preset("wrc"))
+    assert ruleset.base_options(settings, ruleset.preset("wrc")) is first
+    assert reads == ["wrc"]
+
+
+# -- choosing a preset, and what overrides it
+
+
+def test_a_line_chooses_a_preset_in_any_case() -> None:
+    assert _received(KIRIAGE_HAND) == PLAIN  # why: yakuza2, kiriage off
+    assert _received(KIRIAGE_HAND + " preset=wrc") == ROUNDED_UP  # why: WRC 2015 §6.1 rounds 1920 up
+    assert _received(KIRIAGE_HAND + " preset=WRC") == ROUNDED_UP
+
+
+def test_an_explicit_option_overrides_the_preset_without_an_error() -> None:
+    assert _received(KIRIAGE_HAND + " preset=wrc kiriage=off") == PLAIN  # why: the line's kiriage=off wins
+
+
+def test_the_rules_file_and_the_command_line_choose_a_preset() -> None:
+    assert _received(KIRIAGE_HAND, _settings(riichi={"preset": "wrc"})) == ROUNDED_UP  # why: the file's preset
+    assert _received(KIRIAGE_HAND, _settings(preset="mleague")) == ROUNDED_UP  # why: --preset; M.League has kiriage
+
+
+def test_which_preset_wins() -> None:
+    # the line's preset= beats --preset, which beats the rules file's preset =
+    file_wrc = {"preset": "wrc"}
+    assert _received(KIRIAGE_HAND, _settings(preset="tenhou", riichi=file_wrc)) == PLAIN  # why: tenhou, no kiriage
+    assert _received(KIRIAGE_HAND + " preset=wrc", _settings(preset="tenhou")) == ROUNDED_UP  # why: the line's wrc
+
+
+def test_rules_file_options_override_the_preset_and_the_line_overrides_both() -> None:
+    file_options = {"preset": "wrc", "kiriage": False}
+    assert _received(KIRIAGE_HAND, _settings(riichi=file_options)) == PLAIN  # why: the file's kiriage=false
+    assert _received(KIRIAGE_HAND + " preset=mleague", _settings(riichi=file_options)) == PLAIN  # why: the file's too
+    assert _received(KIRIAGE_HAND + " kiriage=on", _settings(riichi=file_options)) == ROUNDED_UP  # why: the line's
+
+
+# -- what a result says
+
+
+def _header(line: str, settings: Settings | None = None) -> dict[str, str]:
+    return dict(score(line, settings).header)
+
+
+def test_the_header_names_the_preset_and_the_options_that_differ_from_it() -> None:
+    assert _header(KIRIAGE_HAND)["preset"] == "yakuza2"
+    assert "options" not in _header(KIRIAGE_HAND)
+    assert "options" not in _header(KIRIAGE_HAND + " preset=wrc")  # wrc's own kiriage=on is no difference
+    differs = _header(KIRIAGE_HAND + " preset=wrc kiriage=off")
+    assert (differs["preset"], differs["options"]) == ("wrc", "kiriage=off")
+    assert _header(KIRIAGE_HAND + " kiriage=on")["options"] == "kiriage=on"  # against yakuza2, as before
+
+
+def test_the_title_context_and_canonical_line_name_the_preset() -> None:
+    result = score(KIRIAGE_HAND + " preset=WRC")
+    assert result.ruleset_title == "Riichi (World Riichi Championship rules, 2022 and 2025)"
+    assert result.context["preset"] == "wrc"
+    assert result.context["options"] == as_dict(RIICHI.preset("wrc").options)
+    assert result.hand.endswith(" preset=wrc")  # the line wrote it: pasted back, it scores the same
+    assert score(result.hand).received == ROUNDED_UP
+    chosen_elsewhere = score(KIRIAGE_HAND, _settings(preset="wrc"))
+    assert "preset=" not in chosen_elsewhere.hand  # as an option from a rules file, not written on the line
+    assert score(KIRIAGE_HAND).ruleset_title == "Riichi (Yakuza 2 table rules)"
+
+
+def test_hana_has_no_presets_and_its_context_names_none() -> None:
+    result = score("hana:123m456p789s1122z+2z 1f3g tsumo")
+    assert "preset" not in result.context and "preset" not in dict(result.header)
+
+
+# -- bad input
+
+
+def _problems(line: str, settings: Settings | None = None) -> list[tuple[str, str, int]]:
+    with pytest.raises(HandError) as caught:
+        score(line, settings)
+    return [(p.code, p.message, p.col) for p in caught.value.problems]
+
+
+def test_an_unknown_preset_is_told_at_its_column_with_a_guess() -> None:
+    line = "12399m456p23789s+4s ron preset=tenhuo"
+    [(code, message, col)] = _problems(line)
+    assert code == "unknown-preset" and col == line.index("tenhuo") + 1
+    assert "did you mean 'tenhou'?" in message and "presets: yakuza2, tenhou" in message
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["baba:馬馬馬場場O dora=場 tsumo preset=wrc", "baida:12346p789p789m11z+5p tsumo baida=5p preset=wrc"],
+)
+def test_a_preset_on_a_rule_set_without_presets_says_so(line: str) -> None:
+    [(code, message, col)] = _problems(line)
+    assert code == "no-presets" and "has no presets" in message and col == line.index("wrc") + 1
+
+
+def test_hana_says_it_has_no_presets() -> None:
+    [(code, message, _)] = _problems("hana:123m456p789s1122z+2z 1f3g tsumo preset=wrc")
+    assert (code, message.split(":")[0]) == ("no-presets", "hana has no presets")
+
+
+def test_a_draw_line_takes_no_preset() -> None:
+    [(code, _, col)] = _problems("riichi: draw tenpai=E preset=wrc")
+    assert (code, col) == ("no-presets", len("riichi: draw tenpai=E preset=") + 1)
+
+
+def test_the_command_lines_preset_on_a_line_of_a_rule_set_without_it_is_a_problem_of_that_line() -> None:
+    [(code, message, col)] = _problems("baba:馬馬馬場場O dora=場 tsumo", _settings(preset="tenhou"))
+    assert (code, col) == ("no-presets", 0) and message.startswith("--preset tenhou: baba has no presets")
+
+
+@pytest.mark.parametrize(
+    ("section", "message"),
+    [({"preset": "wcr"}, "did you mean 'wrc'"), ({"preset": 3}, "a preset's name in quotes, not 3")],
+)
+def test_a_bad_preset_in_a_rules_file_is_a_usage_error(section: dict[str, object], message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        RIICHI.base_options(_settings(riichi=section))
