@@ -85,9 +85,8 @@ def gather_items(
 ) -> Items:
     """Sort out flags, ``key=value`` items and rule options. Keys and option names are
     distinct (a test holds every rule set to it): a key, the usual item, is looked up first.
-    ``preset=`` is a key of every line: the rule set says whether it has that preset
-    (``RuleSet.line_options``); a rule set with presets lists it in ``keys``, for the words
-    a message names."""
+    ``preset=`` is read by a rule set that lists it in ``keys`` (``RuleSet.line_options``
+    checks the name); on any other line it is a problem of its own, not an unknown word."""
     items = Items({}, {}, {}, [])
     seen: set[str] = set()
     repeats: dict[str, list[Token]] = {}  # an item given again: its copies after the first
@@ -109,8 +108,10 @@ def gather_items(
         # BABA's flags are lower case, as its card codes are letters)
         if (tag == "flag" and name in flags) or (tag == "word" and tok.text in flags):
             items.flags[name] = col
-        elif tag == "option" and (name in keys or name == PRESET_KEY):
+        elif tag == "option" and name in keys:
             items.values[name] = (tok.value, value_col)
+        elif tag == "option" and name == PRESET_KEY:
+            items.problems.append(Problem("no-presets", NO_PRESETS, value_col))
         elif tag == "option" and (spec := _spec_named(specs, name)):
             items.option_cols[name] = value_col
             try:
@@ -141,7 +142,11 @@ def _times(n: int) -> str:
     return "twice" if n == 2 else f"{n} times"
 
 
-ITEM_TAGS = frozenset(("flag", "word", "option"))  # the tags of the items after a hand
+ITEM_TAGS = frozenset(("flag", "word", "option"))
+NO_PRESETS = (
+    "preset= is not taken on this line: its rule set has no presets, and a draw line takes none "
+    "(mjscore rules NAME lists a rule set's presets)"
+)  # the tags of the items after a hand
 
 
 def _spec_named(specs: Sequence[OptionSpec], name: str) -> OptionSpec | None:

@@ -11,7 +11,6 @@ from mjscore.families.mpsz.tiles import SEAT_LETTER, WIND_OF_SEAT
 from mjscore.notation.build import fail, gather_items, read_count
 from mjscore.notation.tokens import Token
 from mjscore.payment import SEAT_PARTIES, Payment, seat_name
-from mjscore.presets import PRESET_KEY
 from mjscore.result import ScoreResult, Settlement, Shown
 from mjscore.rulesets.riichi.model import MOST
 from mjscore.rulesets.riichi.points import nagashi_payments, no_ten_payments
@@ -32,9 +31,6 @@ class DrawDeal:
 def build_draw(text: str, tokens: Sequence[Token]) -> DrawDeal:
     items = gather_items(tokens, (), DRAW_KEYS, ())
     problems = items.problems
-    if PRESET_KEY in items.values:
-        message = "a draw line takes no preset=: no rule option changes what a draw pays"
-        problems.append(Problem("no-presets", message, items.values[PRESET_KEY][1]))
     seats: dict[str, list[int]] = {}
     honba = read_count(items, "honba", problems, MOST["honba"])
     sticks = read_count(items, "sticks", problems, MOST["sticks"])
