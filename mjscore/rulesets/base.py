@@ -150,17 +150,18 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
         return with_values(self.base_options(settings, preset), items.options), preset
 
     def _line_preset(self, settings: Settings, items: Items) -> Preset | None:
+        """The line's own preset=, else the settings' choice (``settings_preset``)."""
         if PRESET_KEY in items.values:
             name, col = items.values[PRESET_KEY]
             problem = self.preset_problem(name, col)
-        elif settings.preset is not None:
-            name, problem = settings.preset, self.preset_problem(settings.preset, where=f"--preset {settings.preset}")
-        else:
-            return self.settings_preset(settings)
-        if problem:
+            if problem is None:
+                return self.preset(name.lower())
             items.problems.append(problem)
-            return self.settings_preset(settings) if self.presets else None
-        return self.preset(name.lower())
+        elif settings.preset is not None:  # checked up front for the default rule set only
+            problem = self.preset_problem(settings.preset, where=f"--preset {settings.preset}")
+            if problem is not None:
+                items.problems.append(problem)
+        return self.settings_preset(settings)
 
     # -- the pipeline
 
