@@ -131,7 +131,8 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         unreadable = hand is None or win is None  # then the checks below cannot run
         places = written.TilePlaces(hand_tokens, [items.values[k] for k in ("dora", "ura") if k in items.values])
         if hand is not None:
-            problems += count_problems(hand, indicators, win, places, aka=options.aka)
+            red_options = options.red_fives_in_set()
+            problems += count_problems(hand, indicators, win, places, aka=options.aka, red_options=red_options)
         if unreadable:
             raise fail(text, problems)
         assert hand is not None and win is not None  # for the type checker: unreadable otherwise
