@@ -49,21 +49,19 @@ class RiichiOptions:
     nagashi: bool = option(True, "nagashi mangan exists: a draw line may say nagashi=SEAT", _DRAWS)
     pao_hands: str = option(
         "dragons-winds",
-        "the limit hands a player who fed their last meld is liable for (pao=): Big Three Dragons and Big Four "
-        "Winds; dragons-winds-kongs adds Four Kongs; none: no liability",
+        "the limit hands that carry liability (pao=): Big Three Dragons and Big Four Winds, -kongs adds Four Kongs",
         _LIABILITY,
         words=tuple(PAO_HANDS),
     )
     pao_scope: str = option(
         "yakuman",
-        "what the liable player answers for: the liable limit hands only (yakuman), or the whole hand (hand)",
+        "the liable player answers for the liable limit hands only (yakuman) or for the whole hand",
         _LIABILITY,
         words=("yakuman", "hand"),
     )
     pao_honba: str = option(
         "discarder",
-        "who pays the honba of a win with liability: as on any win, the discarder of a ron (discarder), "
-        "or the liable player (liable)",
+        "who pays the honba under liability: as on any win (the discarder of a ron) or the liable player",
         _LIABILITY,
         words=("discarder", "liable"),
     )
