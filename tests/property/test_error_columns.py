@@ -110,6 +110,8 @@ CASES = [
         "dora=0m",
     ),
     Case("too-many-red-fives", "riichi", ("234p 067m 0m9s 11z22z +2z",), ("tsumo",), "0m9s"),
+    # aka_s=0: the set holds no red 5s, so the first one written is too many
+    Case("too-many-red-fives", "riichi", ("234p 789m 067s 11z22z +2z",), ("tsumo", "aka_s=0"), "067s"),
     Case("fifth-copy-ron", "riichi", ("123m456p789s 2222z +2z",), ("ron",), "+2z"),
     Case("fifth-copy-ron", "riichi", ("123m456p789s 1z 222z 2z",), ("ron", "dora=2z"), "2z"),
     Case("too-many-indicators", "riichi", RIICHI, ("tsumo", "dora=1m2m3m4m5m6m"), "dora=1m2m3m4m5m6m"),
@@ -141,6 +143,7 @@ CASES = [
     # riichi is its only han: at honba 5 a win needs two
     Case("two-fan-minimum", "riichi", RIICHI[:2], ("ron", "riichi", "seat=W", "honba=5"), "honba=5"),
     Case("draw-conflict", "riichi", ("draw",), ("nagashi=E", "tenpai=W"), "tenpai=W"),
+    Case("nagashi-off", "riichi", ("draw",), ("nagashi=E", "nagashi=off"), "nagashi=E"),
     Case("bad-value", "riichi", ("draw",), ("tenpai=E,X",), "tenpai=E,X"),
     Case("no-yaku", "riichi", ("123m456p(789s)11z22z+2z",), ("ron", "seat=W"), ""),
     Case("not-winning", "riichi", ("123m456p789s13z22z+2z",), ("tsumo",), ""),

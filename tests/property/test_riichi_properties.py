@@ -130,7 +130,7 @@ def test_readings_rank_by_what_the_payers_pay(han: int, fu: int, yakuman: int, d
         expected = 3 * _up(2 * base) if dealer else _up(2 * base) + 2 * _up(base)
     assert value.points == expected
     seat = DEALER if dealer else DEALER + 1
-    table = Table(seat, tsumo, None if tsumo else DEALER + 2, None, 0, 0)
+    table = Table(seat, tsumo, None if tsumo else DEALER + 2, None, 0, 0, honba_value=300, liable_pays_honba=False)
     assert sum(p.amount for p in win_payments(base, table)) == expected
 
 

@@ -72,8 +72,15 @@ SOURCED = {
     "yakuman_stack": (True, True, True, True, False, True),
     "double_yakuman": (True, False, True, False, False, False),
     "kiriage": (False, False, False, True, False, True),
-    # aka: every preset off until the per-suit red-five options exist (the files say why)
-    "aka": (False, False, False, False, False, False),
+    "aka": (False, True, True, False, False, True),
+    "aka_m": (1, 1, 1, 0, 0, 1),
+    "aka_p": (2, 1, 1, 0, 0, 1),
+    "aka_s": (1, 1, 1, 0, 0, 1),
+    "honba_value": (300, 300, 300, 300, 300, 300),
+    "nagashi": (True, True, True, False, False, False),
+    "pao_hands": ("dragons-winds",) * 5 + ("dragons-winds-kongs",),
+    "pao_scope": ("yakuman", "hand", "yakuman", "yakuman", "yakuman", "yakuman"),
+    "pao_honba": ("discarder", "liable", "discarder", "discarder", "discarder", "liable"),
 }
 
 

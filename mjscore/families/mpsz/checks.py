@@ -112,11 +112,18 @@ def _chankan_problems(hand: WrittenHand, indicators: Sequence[Tile], col: int) -
 
 
 def count_problems(
-    written: WrittenHand, indicators: Sequence[Tile], win: Win | None, places: TilePlaces, *, aka: bool
+    written: WrittenHand,
+    indicators: Sequence[Tile],
+    win: Win | None,
+    places: TilePlaces,
+    *,
+    aka: bool,
+    red_options: Mapping[str, int] | None = None,
 ) -> list[Problem]:
     """Tile count (at the hand), copies (indicators are tiles too) and red fives, each at the
     copy that is one too many: with aka on, the red fives are among the four copies, so
-    fewer plain fives exist."""
+    fewer plain fives exist. ``red_options``: the red fives of each suit as the rule options
+    ``aka_m``, ``aka_p``, ``aka_s`` set them (messages name the option); None: the set's own."""
     problems = []
     size = len(written.concealed) + 1 + 3 * len(written.melds)
     if size != HAND_TILES:
@@ -129,10 +136,11 @@ def count_problems(
     # sorted, a kind held five times reaches four places on; a flower (one of each) is checked in full
     if any(map(eq, kinds, kinds[MAX_COPIES:])) or kinds[-1] >= RIICHI_KINDS:
         problems += _copy_problems(written, Counter(kinds), win, places)
+    red_set = RED_FIVES_IN_SET if red_options is None else red_options
     if written.red_fives or any(map(_IS_RED, indicators)):
-        problems += _red_problems(tiles, places)
+        problems += _red_problems(tiles, places, red_set, named=red_options is not None)
     if aka:
-        problems += _plain_five_problems(tiles, places)
+        problems += _plain_five_problems(tiles, places, red_set, named=red_options is not None)
     return problems
 
 
@@ -161,30 +169,41 @@ def _copy_problems(written: WrittenHand, seen: Counter[int], win: Win | None, pl
     return problems
 
 
-def _red_problems(tiles: Sequence[Tile], places: TilePlaces) -> list[Problem]:
+def _red_problems(
+    tiles: Sequence[Tile], places: TilePlaces, red_set: Mapping[str, int], *, named: bool
+) -> list[Problem]:
+    """More red fives of a suit than the set holds (none, with its option at 0)."""
     reds = Counter(suit_of(k) for k, red in tiles if red)
     problems = []
     for suit, n in sorted(reds.items()):
-        most = RED_FIVES_IN_SET[suit]
+        most = red_set[suit]
         if n > most:
             red = TILE_OF_CODE[f"0{suit}"]
             col = places.nth(is_tile(red), most + 1)
-            problems.append(Problem("too-many-red-fives", f"{n} red fives 0{suit} (the set has {most})", col))
+            message = f"{n} red 5{suit} (0{suit}) written, but the set holds {_red_count(most, suit, named)}"
+            problems.append(Problem("too-many-red-fives", message, col))
     return problems
 
 
-def _plain_five_problems(tiles: Sequence[Tile], places: TilePlaces) -> list[Problem]:
+def _red_count(most: int, suit: str, named: bool) -> str:
+    """ "2 red 5p (aka_p=2)", "no red 5p (aka_p=0)"; unnamed: "2 red 5p"."""
+    return f"{most or 'no'} red 5{suit}" + (f" (aka_{suit}={most})" if named else "")
+
+
+def _plain_five_problems(
+    tiles: Sequence[Tile], places: TilePlaces, red_set: Mapping[str, int], *, named: bool
+) -> list[Problem]:
     """With aka on, some fives of each suit are red, so fewer plain fives exist."""
     problems = []
     for suit, five in zip(SUITS, PLAIN_FIVES, strict=True):
         n = tiles.count(five)
-        allowed = MAX_COPIES - RED_FIVES_IN_SET[suit]
+        allowed = MAX_COPIES - red_set[suit]
         if n > allowed:
             problems.append(
                 Problem(
                     "too-many-copies",
-                    f"{n} plain 5{suit}: with aka on, {RED_FIVES_IN_SET[suit]} of the four are red, "
-                    f"so at most {allowed} are plain",
+                    f"{n} plain 5{suit}: with aka on, the set holds {_red_count(red_set[suit], suit, named)} "
+                    f"among the four, so at most {allowed} are plain",
                     places.nth(is_tile(five), allowed + 1),
                 )
             )

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 
 from mjscore.errors import Problem, quoted
 from mjscore.families.mpsz.tiles import SEAT_LETTER, WIND_OF_SEAT
-from mjscore.notation.build import fail, gather_items, read_count
+from mjscore.notation.build import Items, fail, gather_items, read_count
 from mjscore.notation.tokens import Token
+from mjscore.options import ON_WORDS, OptionSpec, changed_options, option_words, with_values
 from mjscore.payment import SEAT_PARTIES, Payment, seat_name
 from mjscore.result import ScoreResult, Settlement, Shown
-from mjscore.rulesets.riichi.model import MOST
+from mjscore.rulesets.riichi.model import MOST, RiichiOptions
 from mjscore.rulesets.riichi.points import nagashi_payments, no_ten_payments
 
 DRAW_KEYS = ("tenpai", "nagashi", "honba", "sticks")
@@ -26,10 +27,14 @@ class DrawDeal:
     nagashi: tuple[int, ...]
     honba: int = 0
     sticks: int = 0
+    written: tuple[str, ...] = ()  # the rule options the line wrote, as it wrote them ("nagashi=off")
+    changed: str = ""  # the options that differ from their defaults ("": none), for the header
 
 
-def build_draw(text: str, tokens: Sequence[Token]) -> DrawDeal:
-    items = gather_items(tokens, (), DRAW_KEYS, ())
+def build_draw(text: str, tokens: Sequence[Token], base: RiichiOptions, specs: Sequence[OptionSpec]) -> DrawDeal:
+    """A draw line read and checked; ``base``: the options before the line's own (the rules file's)."""
+    items = _draw_items(tokens, specs)
+    options = with_values(base, items.options)
     problems = items.problems
     seats: dict[str, list[int]] = {}
     honba = read_count(items, "honba", problems, MOST["honba"])
@@ -40,9 +45,13 @@ def build_draw(text: str, tokens: Sequence[Token]) -> DrawDeal:
         bad = [x for x in letters if x not in WIND_OF_SEAT]  # "" too: tenpai= and tenpai=E,,W name no seat
         if bad or len(set(letters)) != len(letters):
             message = f"{key}= lists seat letters (E, S, W, N) once each, e.g. {key}=E,W"
+            message += "; nagashi=on or off is the rule option" if key == "nagashi" else ""
             shown = f"; not {quoted(value)}" if value else ""
             problems.append(Problem("bad-value", message + shown, col))
         seats[key] = [WIND_OF_SEAT[x] for x in letters if x in WIND_OF_SEAT]
+    if seats["nagashi"] and not options.nagashi:
+        message = "nagashi mangan is off at this table (nagashi=off): a draw pays no nagashi mangan"
+        problems.append(Problem("nagashi-off", message, items.values["nagashi"][1]))
     if "nagashi" in items.values and "tenpai" in items.values:
         problems.append(
             Problem(
@@ -54,7 +63,28 @@ def build_draw(text: str, tokens: Sequence[Token]) -> DrawDeal:
         )
     if problems:
         raise fail(text, problems)
-    return DrawDeal(text, frozenset(seats["tenpai"]), tuple(seats["nagashi"]), honba, sticks)
+    written = tuple(option_words(items.options, specs))
+    return DrawDeal(
+        text, frozenset(seats["tenpai"]), tuple(seats["nagashi"]), honba, sticks, written, changed_options(options)
+    )
+
+
+def _draw_items(tokens: Sequence[Token], specs: Sequence[OptionSpec]) -> Items:
+    """The items of a draw line. ``nagashi=`` is two things there: with seat letters the key (who
+    won nagashi mangan), with on or off the rule option (whether it exists): read apart, so that
+    both may stand on one line."""
+    switch = [t for t in tokens if _is_nagashi_switch(t)]
+    items = gather_items([t for t in tokens if not _is_nagashi_switch(t)], (), DRAW_KEYS, specs)
+    if switch:
+        option = gather_items(switch, (), (), specs)
+        items.options |= option.options
+        items.option_cols |= option.option_cols
+        items.problems += option.problems
+    return items
+
+
+def _is_nagashi_switch(token: Token) -> bool:
+    return token.tag == "option" and token.text.lower() == "nagashi" and token.value.lower() in ON_WORDS
 
 
 def draw_result(deal: DrawDeal, ruleset: str, title: str) -> ScoreResult:
@@ -80,6 +110,7 @@ def draw_result(deal: DrawDeal, ruleset: str, title: str) -> ScoreResult:
                 ("settlement", how),
                 ("honba", str(deal.honba)),
                 ("riichi sticks", str(deal.sticks)),
+                *((("options", deal.changed),) if deal.changed else ()),
             ),
             "no winner",
             {"honba": deal.honba, "sticks": deal.sticks},
@@ -105,4 +136,4 @@ def _draw_canonical(deal: DrawDeal, ruleset: str) -> str:
     seats = (("tenpai", sorted(deal.tenpai)), ("nagashi", deal.nagashi))
     words = [f"{key}={','.join(SEAT_LETTER[s] for s in listed)}" for key, listed in seats if listed]
     words += [f"{key}={n}" for key, n in (("honba", deal.honba), ("sticks", deal.sticks)) if n]
-    return " ".join([f"{ruleset}:draw", *words])
+    return " ".join([f"{ruleset}:draw", *words, *deal.written])

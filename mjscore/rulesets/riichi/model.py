@@ -11,6 +11,20 @@ from mjscore.hand import Group, Hand, IdentityEnum, MeldKind, Shape, Win
 from mjscore.options import option
 
 _Y2 = "docs/rules/riichi.md §2 (Yakuza 2 default)"
+_TILES = "docs/rules/riichi.md §1 (Yakuza 2 default)"
+_POINTS = "docs/rules/riichi.md §7 (Yakuza 2 default)"
+_DRAWS = "docs/rules/riichi.md §9 (Yakuza 2 default)"
+_LIABILITY = "docs/rules/riichi.md §8 (Yakuza 2 default)"
+# A tsumo's three payers each pay a third of a honba, so its value is a multiple of 300: 300 at most
+# tables, 1500 (500 from each payer) at some parlours; up to 3000.
+HONBA_VALUES = tuple(range(300, 3001, 300))
+# pao_hands: the limit hands that carry liability (docs/rules/riichi.md §8), by the option's word
+PAO_HANDS = {
+    "dragons-winds": ("big-three-dragons", "big-four-winds"),
+    "dragons-winds-kongs": ("big-three-dragons", "big-four-winds", "four-kongs"),
+    "none": (),
+}
+RED_FIVES_MOST = 4  # a suit has four fives: every one of them may be red (Mahjong Soul's rooms allow 3 and 4)
 
 # The largest count of each count key. Honba: the rules set no limit; 99 is beyond any game.
 # Riichi sticks: four players start with 25,000 points (docs/rules/riichi.md §10), so at most
@@ -22,10 +36,39 @@ MOST = {"honba": 99, "sticks": 100}
 class RiichiOptions:
     kuitan: bool = option(True, "All Simples also counts on an open hand", _Y2)
     aka: bool = option(False, "red fives exist, each worth 1 han (writing one turns this on)", _Y2)
+    aka_m: int = option(1, "red 5m the set holds (among the four 5m)", _TILES, most=RED_FIVES_MOST)
+    aka_p: int = option(2, "red 5p the set holds (among the four 5p)", _TILES, most=RED_FIVES_MOST)
+    aka_s: int = option(1, "red 5s the set holds (among the four 5s)", _TILES, most=RED_FIVES_MOST)
     ryanshi: bool = option(True, "at honba 5 or more a win needs 2 han without dora", _Y2)
     yakuman_stack: bool = option(True, "several yakuman in one hand add up", "docs/rules/riichi.md §2 house default")
     double_yakuman: bool = option(True, "the four double limit hands count twice", _Y2)
     kiriage: bool = option(False, "round 4 han 30 fu and 3 han 60 fu up to mangan", _Y2)
+    honba_value: int = option(
+        300, "points one honba adds to a ron; a tsumo's three payers pay a third each", _POINTS, HONBA_VALUES
+    )
+    nagashi: bool = option(True, "nagashi mangan exists: a draw line may say nagashi=SEAT", _DRAWS)
+    pao_hands: str = option(
+        "dragons-winds",
+        "the limit hands that carry liability (pao=): Big Three Dragons and Big Four Winds, -kongs adds Four Kongs",
+        _LIABILITY,
+        words=tuple(PAO_HANDS),
+    )
+    pao_scope: str = option(
+        "yakuman",
+        "the liable player answers for the liable limit hands only (yakuman) or for the whole hand",
+        _LIABILITY,
+        words=("yakuman", "hand"),
+    )
+    pao_honba: str = option(
+        "discarder",
+        "who pays the honba under liability: as on any win (the discarder of a ron) or the liable player",
+        _LIABILITY,
+        words=("discarder", "liable"),
+    )
+
+    def red_fives_in_set(self) -> dict[str, int]:
+        """How many red fives of each suit the set holds (by suit letter)."""
+        return {"m": self.aka_m, "p": self.aka_p, "s": self.aka_s}
 
 
 class Wait(IdentityEnum):

@@ -19,8 +19,6 @@ LIMITS = (
     (8, "baiman", 4000),
     (6, "haneman", 3000),
 )
-HONBA_RON = 300
-HONBA_EACH = 100
 STICK = 1000
 NO_TEN_TOTAL = 3000
 
@@ -81,7 +79,9 @@ def round_up(points: int, unit: int = 100) -> int:
 
 
 class Table(NamedTuple):  # made per hand: a NamedTuple is cheaper than a frozen dataclass
-    """Who is where: the winner's seat, the discarder (ron; None when not named) and the liable player."""
+    """Who is where: the winner's seat, the discarder (ron; None when not named) and the liable
+    player; the honba, their value (``honba_value``: what one adds to a ron) and who pays them
+    under liability (``liable_pays_honba``: the ``pao_honba=liable`` option)."""
 
     winner: int
     tsumo: bool
@@ -89,6 +89,8 @@ class Table(NamedTuple):  # made per hand: a NamedTuple is cheaper than a frozen
     liable: int | None
     honba: int
     sticks: int
+    honba_value: int
+    liable_pays_honba: bool
 
 
 @lru_cache(maxsize=4096)
@@ -97,9 +99,12 @@ def win_payments(base: int, table: Table, liable_base: int = 0) -> tuple[Payment
     Cached: payments are frozen, and a batch meets few distinct values and seatings."""
     dealer = table.winner == DEALER
     shared = base > liable_base
-    rows = _shared(base - liable_base, dealer, table) if shared else []
-    if liable_base:  # the honba go with the shared part when there is one, else with the liability
-        rows += _liability(liable_base, dealer, table, 0 if shared else table.honba)
+    # the honba go with the shared part when there is one, else with the liability; with
+    # pao_honba=liable always with the liability (docs/rules/riichi.md §8)
+    liable_honba = bool(liable_base) and (table.liable_pays_honba or not shared)
+    rows = _shared(base - liable_base, dealer, table, 0 if liable_honba else table.honba) if shared else []
+    if liable_base:
+        rows += _liability(liable_base, dealer, table, table.honba if liable_honba else 0)
     rows = _merge(rows)
     if table.sticks:
         winner = SEAT_LETTER[table.winner]
@@ -107,16 +112,19 @@ def win_payments(base: int, table: Table, liable_base: int = 0) -> tuple[Payment
     return tuple(rows)
 
 
-def _shared(base: int, dealer: bool, table: Table) -> list[Payment]:
+def _shared(base: int, dealer: bool, table: Table, honba: int) -> list[Payment]:
+    """The usual payments of ``base`` and ``honba`` honba: the discarder pays a ron and its honba;
+    on a tsumo each other player pays their share and an equal part of the honba (a third)."""
     others = [w for w in WINDS if w != table.winner]
     winner = SEAT_LETTER[table.winner]
     if not table.tsumo:
-        amount = share(base, dealer, tsumo=False) + HONBA_RON * table.honba
-        return [Payment(_discarder(table), winner, amount, _why("ron", table.honba))]
+        amount = share(base, dealer, tsumo=False) + table.honba_value * honba
+        return [Payment(_discarder(table), winner, amount, _why("ron", honba))]
     rows = []
+    each = table.honba_value // len(others) * honba  # honba_value's choices split evenly
     for w in others:
-        amount = share(base, dealer, tsumo=True, payer_is_dealer=w == DEALER) + HONBA_EACH * table.honba
-        rows.append(Payment(SEAT_LETTER[w], winner, amount, _why("tsumo", table.honba)))
+        amount = share(base, dealer, tsumo=True, payer_is_dealer=w == DEALER) + each
+        rows.append(Payment(SEAT_LETTER[w], winner, amount, _why("tsumo", honba)))
     return rows
 
 
@@ -132,17 +140,23 @@ def _discarder(table: Table) -> str:
 def _liability(base: int, dealer: bool, table: Table, honba: int) -> list[Payment]:
     """Tsumo: the liable player pays the whole limit; ron by another's discard: half each.
     ``honba`` are paid as on any win (docs/rules/riichi.md §7): on a ron by the discarder; on a tsumo
-    by the liable player, who pays the whole hand, for all three payers."""
+    by the liable player, who pays the whole hand, for all three payers. With pao_honba=liable
+    (``liable_pays_honba``) the liable player pays them on a ron too (§8)."""
     assert table.liable is not None
     whole = share(base, dealer, tsumo=False)  # the whole hand, as one payer of a ron pays it
     liable, winner = SEAT_LETTER[table.liable], SEAT_LETTER[table.winner]
-    bonus, why = HONBA_RON * honba, f" + {honba} honba" if honba else ""
+    bonus, why = table.honba_value * honba, f" + {honba} honba" if honba else ""
     if table.tsumo:
         return [Payment(liable, winner, whole + bonus, "liability (pao): the whole limit hand" + why)]
     discarder = _discarder(table)
     if discarder == liable:
         return [Payment(liable, winner, whole + bonus, "liability (pao), and the discard" + why)]
     half = round_up(whole // 2)
+    if table.liable_pays_honba:
+        return [
+            Payment(liable, winner, half + bonus, "liability (pao): half" + why),
+            Payment(discarder, winner, half, "the discard: half"),
+        ]
     return [
         Payment(liable, winner, half, "liability (pao): half"),
         Payment(discarder, winner, half + bonus, "the discard: half" + why),
@@ -180,8 +194,8 @@ def no_ten_payments(tenpai: frozenset[int]) -> tuple[Payment, ...]:
 
 def nagashi_payments(seat: int) -> tuple[Payment, ...]:
     """Nagashi mangan: paid as a mangan tsumo by ``seat``."""
-    table = Table(seat, True, None, None, 0, 0)
+    table = Table(seat, True, None, None, honba=0, sticks=0, honba_value=0, liable_pays_honba=False)
     return tuple(
         Payment(p.payer, p.payee, p.amount, "nagashi mangan, paid as a mangan tsumo")
-        for p in _shared(MANGAN, seat == DEALER, table)
+        for p in _shared(MANGAN, seat == DEALER, table, 0)
     )

@@ -19,7 +19,7 @@ from typing import TypeVar
 from mjscore.engine import Rule, flag_is_set
 from mjscore.families.mpsz.groups import group_tiles
 from mjscore.families.mpsz.tiles import DRAGONS, GREENS, HONOURS, TERMINALS_AND_HONOURS, WINDS, tile_name
-from mjscore.hand import Win
+from mjscore.hand import Group, Shape, Win
 from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait
 from mjscore.rulesets.riichi.points import YAKUMAN_HAN
 from mjscore.rulesets.riichi.readings import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
@@ -537,6 +537,17 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
 # fmt: on
 
 RULES: tuple[RiichiRule, ...] = YAKU_RULES + YAKUMAN_RULES
-# pao (docs/rules/riichi.md §8): the limit hands a player who fed their last pung answers for, and
-# the honours of those pungs (an open meld of one of them shows a pung was fed).
-LIABILITY_YAKUMAN = {"big-three-dragons": DRAGONS, "big-four-winds": WINDS}
+
+
+def _fed_pung_of(honours: tuple[int, ...]) -> Callable[[Group], bool]:
+    return lambda g: g.is_open and g.kind in honours
+
+
+# pao (docs/rules/riichi.md §8): each limit hand that may carry liability (which do is the pao_hands
+# option), and the meld a line shows to have been fed: an open pung or kong of those honours, or
+# for Four Kongs an open kong.
+FED_MELD: dict[str, Callable[[Group], bool]] = {
+    "big-three-dragons": _fed_pung_of(DRAGONS),
+    "big-four-winds": _fed_pung_of(WINDS),
+    "four-kongs": lambda g: g.is_open and g.shape is Shape.KAN,
+}

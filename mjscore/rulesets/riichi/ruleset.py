@@ -29,12 +29,12 @@ from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.rulesets.riichi.checks import flag_problems, seat_problems
 from mjscore.rulesets.riichi.draw import DrawDeal, build_draw, draw_result
 from mjscore.rulesets.riichi.fu import fu_lines
-from mjscore.rulesets.riichi.model import MOST, RiichiOptions, RiichiReading, RiichiTable
+from mjscore.rulesets.riichi.model import MOST, PAO_HANDS, RiichiOptions, RiichiReading, RiichiTable
 from mjscore.rulesets.riichi.points import YAKUMAN_HAN, Table, hand_value, parties, win_payments
 from mjscore.rulesets.riichi.present import WORD, canonical, describe, notes, summary
 from mjscore.rulesets.riichi.readings import readings
 from mjscore.rulesets.riichi.rows import (
-    LIABILITY_YAKUMAN,
+    FED_MELD,
     NOT_YAKU,
     RULES,
     RiichiRule,
@@ -47,6 +47,7 @@ from mjscore.settings import Settings
 KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
 ALIASES = {"wriichi": "double-riichi"}
 TWO_FAN_HONBA = 5
+LIMIT_NAMES = {r.id: r.name for r in RULES if r.limit}  # for messages: "Big Three Dragons"
 NOT_COMPLETE = "not a winning hand: the tiles do not form four sets and a pair, seven pairs or thirteen orphans"
 
 OptionsT = TypeVar("OptionsT", bound=RiichiOptions)
@@ -108,7 +109,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
 
     def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> RiichiDeal[OptionsT] | DrawDeal:
         if tokens and tokens[0].tag == "draw":
-            return build_draw(text, tokens[1:])
+            return build_draw(text, tokens[1:], self.base_options(settings), self.option_specs())
         hand_tokens: list[Token] = []
         item_tokens: list[Token] = []
         for t in tokens:
@@ -134,7 +135,8 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         unreadable = hand is None or win is None  # then the checks below cannot run
         places = written.TilePlaces(hand_tokens, [items.values[k] for k in ("dora", "ura") if k in items.values])
         if hand is not None:
-            problems += count_problems(hand, indicators, win, places, aka=options.aka)
+            red_options = options.red_fives_in_set()
+            problems += count_problems(hand, indicators, win, places, aka=options.aka, red_options=red_options)
         if unreadable:
             raise fail(text, problems)
         assert hand is not None and win is not None  # for the type checker: unreadable otherwise
@@ -234,8 +236,9 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         # limit hands replace every other item (docs/rules/riichi.md §5): the engine kept only them,
         # so the first line tells
         is_limit = bool(lines) and lines[0].rule_id in self.limit_ids
-        if is_limit and not win_deal(deal).options.yakuman_stack:
-            lines = (max(lines, key=_kept_first(table)),)
+        options = win_deal(deal).options
+        if is_limit and not options.yakuman_stack:
+            lines = (max(lines, key=_kept_first(table, PAO_HANDS[options.pao_hands])),)
         return self.scored(deal, reading, table, lines, fu_lines(reading, table), is_limit=is_limit)
 
     def scored(
@@ -303,7 +306,10 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
     def settle(self, deal: RiichiDeal[OptionsT] | DrawDeal, best: RiichiScored) -> Settled:
         deal = win_deal(deal)
         t = deal.table
-        table = Table(t.seat, t.win is Win.TSUMO, t.discarder, t.pao, t.honba, t.sticks)
+        o = deal.options
+        table = Table(
+            t.seat, t.win is Win.TSUMO, t.discarder, t.pao, t.honba, t.sticks, o.honba_value, o.pao_honba == "liable"
+        )
         payments = win_payments(best.summary.base_points or 0, table, _liable_base(deal, best))
         return Settled(payments, parties(table), SEAT_LETTER[t.seat], self.chips(deal))
 
@@ -399,36 +405,44 @@ def win_deal(deal: RiichiDeal[OptionsT] | DrawDeal) -> RiichiDeal[OptionsT]:
     return cast("RiichiDeal[OptionsT]", deal)  # a string: a subscripted generic is built at each call
 
 
-def _kept_first(t: RiichiTable) -> Callable[[ScoreLine], tuple[int, bool]]:
+def _kept_first(t: RiichiTable, liable: tuple[str, ...]) -> Callable[[ScoreLine], tuple[int, bool]]:
     """Which limit hand yakuman_stack=off keeps: the highest; of equal ones the one pao= answers
-    for, so that the liability still applies (docs/rules/riichi.md §5), else the first row."""
-    return lambda x: (x.value, t.pao is not None and x.rule_id in LIABILITY_YAKUMAN)
+    for (``liable``: the pao_hands), so that the liability still applies (docs/rules/riichi.md §5),
+    else the first row."""
+    return lambda x: (x.value, t.pao is not None and x.rule_id in liable)
 
 
 def _liable_base(deal: RiichiDeal[OptionsT], best: RiichiScored) -> int:
-    """The part of the base the pao= player answers for: the liable limit hands whose pungs
-    show one fed (an open meld); refused when there are none (docs/rules/riichi.md §8)."""
+    """The part of the base the pao= player answers for: the liable limit hands (pao_hands) whose
+    melds show one fed (an open meld), or with pao_scope=hand the whole hand; refused when there
+    are none (docs/rules/riichi.md §8)."""
     if deal.table.pao is None:
         return 0
     col = deal.items.values["pao"][1]
-    liable = [x for x in best.lines if x.rule_id in LIABILITY_YAKUMAN]
+    hands = deal.options.pao_hands
+    liable = [x for x in best.lines if x.rule_id in PAO_HANDS[hands]]
     if not liable:
-        message = "pao= is for Big Three Dragons or Big Four Winds; this hand has neither"
-        raise fail(deal.text, [Problem("pao-without-liability", message, col)])
-    fed = [x for x in liable if _fed(best.reading, LIABILITY_YAKUMAN[x.rule_id])]
+        raise fail(deal.text, [Problem("pao-without-liability", _no_liable_hand(hands), col)])
+    fed = [x for x in liable if any(map(FED_MELD[x.rule_id], best.reading.groups))]
     if not fed:
         message = (
-            "pao= is for a player who fed the last pung, but no pung of those honours is an open meld "
-            "(a claimed pung is written in parentheses, e.g. (555z))"
+            "pao= is for a player who fed the last pung (or kong) of a liable limit hand, but no such meld is "
+            "open (a claimed meld is written in parentheses, e.g. (555z))"
         )
         raise fail(deal.text, [Problem("pao-not-fed", message, col)])
     base, yakuman = best.summary.base_points or 0, best.summary.yakuman or 0
+    if deal.options.pao_scope == "hand":
+        return base
     return base * (sum(x.value for x in fed) // YAKUMAN_HAN) // yakuman
 
 
-def _fed(reading: RiichiReading, honours: tuple[int, ...]) -> bool:
-    """Some pung or kong of ``honours`` was claimed from another player's discard."""
-    return any(g.is_open and g.kind in honours for g in reading.groups)
+def _no_liable_hand(hands: str) -> str:
+    """Why pao= applies to nothing: which limit hands carry liability at this table (pao_hands)."""
+    if not PAO_HANDS[hands]:
+        return f"pao= names a liable player, but no limit hand carries liability here (pao_hands={hands})"
+    names = [LIMIT_NAMES[rule_id] for rule_id in PAO_HANDS[hands]]
+    listed = ", ".join(names[:-1]) + " or " + names[-1]
+    return f"pao= is for {listed} (pao_hands={hands}); this hand has none of them"
 
 
 def _han(closed: int, opened: int | None) -> str:
