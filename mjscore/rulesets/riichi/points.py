@@ -19,8 +19,7 @@ LIMITS = (
     (8, "baiman", 4000),
     (6, "haneman", 3000),
 )
-HONBA_RON = 300
-HONBA_EACH = 100
+HONBA_RON = 300  # a ron's honba; on a tsumo each of the three payers pays a third (100)
 STICK = 1000
 NO_TEN_TOTAL = 3000
 
@@ -32,15 +31,19 @@ class HandValue(NamedTuple):
 
 
 @lru_cache(maxsize=1024)
-def hand_value(han: int, fu: int, yakuman: int, kiriage: bool, *, dealer: bool, tsumo: bool) -> HandValue:
+def hand_value(
+    han: int, fu: int, yakuman: int, kiriage: bool, *, dealer: bool, tsumo: bool, payers: int = 3, split: bool = False
+) -> HandValue:
     """Base points, fu x 2^(2+han) capped by the limits (``yakuman`` counts limit hands),
-    and the points they come to. Cached: every reading asks, and a batch meets few
-    distinct values."""
+    and the points they come to (a tsumo paid by ``payers`` others; ``split``: see ``Table``).
+    Cached: every reading asks, and a batch meets few distinct values."""
     base, limit = _base(han, fu, yakuman, kiriage)
     if not tsumo:
         return HandValue(base, limit, share(base, dealer, tsumo=False))
-    payers_are_dealer = (False, False, False) if dealer else (True, False, False)
-    return HandValue(base, limit, sum([share(base, dealer, tsumo=True, payer_is_dealer=p) for p in payers_are_dealer]))
+    payers_are_dealer = [False] * payers if dealer else [True] + [False] * (payers - 1)
+    extra = absent_share(base, dealer, payers) if split else 0
+    points = sum([share(base, dealer, tsumo=True, payer_is_dealer=p) + extra for p in payers_are_dealer])
+    return HandValue(base, limit, points)
 
 
 _YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman", 4: "quadruple yakuman"}
@@ -81,7 +84,9 @@ def round_up(points: int, unit: int = 100) -> int:
 
 
 class Table(NamedTuple):  # made per hand: a NamedTuple is cheaper than a frozen dataclass
-    """Who is where: the winner's seat, the discarder (ron; None when not named) and the liable player."""
+    """Who is where: the winner's seat, the discarder (ron; None when not named) and the liable
+    player; the seats at the table and what each honba adds (three-player riichi: no North,
+    honba 200); ``split``: the absent North's tsumo share is shared out (sanma_tsumo=split)."""
 
     winner: int
     tsumo: bool
@@ -89,6 +94,9 @@ class Table(NamedTuple):  # made per hand: a NamedTuple is cheaper than a frozen
     liable: int | None
     honba: int
     sticks: int
+    seats: tuple[int, ...] = WINDS
+    honba_value: int = HONBA_RON  # a ron's honba; on a tsumo the payers share it evenly
+    split: bool = False
 
 
 @lru_cache(maxsize=4096)
@@ -108,21 +116,33 @@ def win_payments(base: int, table: Table, liable_base: int = 0) -> tuple[Payment
 
 
 def _shared(base: int, dealer: bool, table: Table) -> list[Payment]:
-    others = [w for w in WINDS if w != table.winner]
+    others = [w for w in table.seats if w != table.winner]
     winner = SEAT_LETTER[table.winner]
     if not table.tsumo:
-        amount = share(base, dealer, tsumo=False) + HONBA_RON * table.honba
+        amount = share(base, dealer, tsumo=False) + table.honba_value * table.honba
         return [Payment(_discarder(table), winner, amount, _why("ron", table.honba))]
+    honba_each = table.honba_value // len(others) * table.honba
+    extra = absent_share(base, dealer, len(others)) if table.split else 0
+    how = "tsumo + half the absent North's share" if extra else "tsumo"
     rows = []
     for w in others:
-        amount = share(base, dealer, tsumo=True, payer_is_dealer=w == DEALER) + HONBA_EACH * table.honba
-        rows.append(Payment(SEAT_LETTER[w], winner, amount, _why("tsumo", table.honba)))
+        amount = share(base, dealer, tsumo=True, payer_is_dealer=w == DEALER) + extra + honba_each
+        rows.append(Payment(SEAT_LETTER[w], winner, amount, _why(how, table.honba)))
     return rows
+
+
+def absent_share(base: int, dealer: bool, payers: int) -> int:
+    """What each payer of a tsumo adds, when the share of the seat that is not at the table
+    (three-player riichi's North, never the dealer) is split between them: half that share,
+    rounded up to 100 (docs/rules/sanma.md §6); nothing at a full table."""
+    if payers == len(WINDS) - 1:
+        return 0
+    return round_up(share(base, dealer, tsumo=True) // 2)
 
 
 def parties(table: Table) -> tuple[Party, ...]:
     unnamed = not table.tsumo and table.discarder is None
-    return win_parties(table.winner, unnamed_discarder=unnamed, sticks=table.sticks > 0)
+    return win_parties(table.winner, unnamed_discarder=unnamed, sticks=table.sticks > 0, seats=table.seats)
 
 
 def _discarder(table: Table) -> str:
@@ -136,7 +156,7 @@ def _liability(base: int, dealer: bool, table: Table, honba: int) -> list[Paymen
     assert table.liable is not None
     whole = share(base, dealer, tsumo=False)  # the whole hand, as one payer of a ron pays it
     liable, winner = SEAT_LETTER[table.liable], SEAT_LETTER[table.winner]
-    bonus, why = HONBA_RON * honba, f" + {honba} honba" if honba else ""
+    bonus, why = table.honba_value * honba, f" + {honba} honba" if honba else ""
     if table.tsumo:
         return [Payment(liable, winner, whole + bonus, "liability (pao): the whole limit hand" + why)]
     discarder = _discarder(table)

@@ -61,8 +61,10 @@ def canonical(
     options: Mapping[str, OptionValue],
     ruleset: str,
     specs: Sequence[OptionSpec],
+    more: Sequence[str] = (),
 ) -> str:
-    """The line as read, in canonical notation (``options``: those the line wrote)."""
+    """The line as read, in canonical notation (``options``: those the line wrote; ``more``: the
+    rule set's own items, sanma's kita=)."""
     parts = [written.format_hand(hand)]
     if hand.flowers:
         parts.append(" " + written.format_tiles(tuple((f, False) for f in hand.flowers)))
@@ -77,5 +79,6 @@ def canonical(
     for key, seat in (("pao", t.pao), ("from", t.discarder)):
         if seat is not None:
             words.append(f"{key}={SEAT_LETTER[seat]}")
+    words += more
     words += option_words(options, specs)
     return f"{ruleset}:" + "".join(parts) + " " + " ".join(words)
