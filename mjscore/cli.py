@@ -183,7 +183,7 @@ def main() -> None:
     """Score mahjong-family hands written in a compact notation.
 
     A hand is one line: an optional rule-set prefix (riichi: is the default;
-    hana:, baida:, baba:, baba-beginner:), the tiles or cards, then items such
+    hana:, sanma:, baida:, baba:, baba-beginner:), the tiles or cards, then items such
     as tsumo, ron, riichi, seat=E, dora=4p. The project's README and
     docs/notation.md describe the notation; `mjscore rules NAME` lists what
     scores and the rule options.

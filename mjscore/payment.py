@@ -50,10 +50,13 @@ SEAT_PARTIES = tuple(Party(SEAT_LETTER[w], seat_name(w)) for w in WINDS)  # a dr
 
 
 @lru_cache(maxsize=256)
-def win_parties(winner: int, *, unnamed_discarder: bool, sticks: bool) -> tuple[Party, ...]:
-    """Who a win's payments can name at a table of seats: every seat (the winner labelled so),
-    the ``discarder`` when a ron line does not name the seat, and the riichi sticks."""
-    parties = [Party(SEAT_LETTER[w], "winner" if w == winner else seat_name(w)) for w in WINDS]
+def win_parties(
+    winner: int, *, unnamed_discarder: bool, sticks: bool, seats: tuple[int, ...] = WINDS
+) -> tuple[Party, ...]:
+    """Who a win's payments can name at a table of ``seats`` (wind kinds; three-player riichi has no
+    North): every seat (the winner labelled so), the ``discarder`` when a ron line does not name
+    the seat, and the riichi sticks."""
+    parties = [Party(SEAT_LETTER[w], "winner" if w == winner else seat_name(w)) for w in seats]
     if unnamed_discarder:
         parties.append(Party(DISCARDER, "discarder", unnamed=True))
     if sticks:

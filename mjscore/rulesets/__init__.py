@@ -19,6 +19,7 @@ from mjscore.rulesets.base import AnyRuleSet, RuleSet
 REGISTRY: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "riichi": ("mjscore.rulesets.riichi", "Riichi", ("yakuza2", "japanese")),
     "hana": ("mjscore.rulesets.hana", "Hana", ("flower", "riichi-hana")),
+    "sanma": ("mjscore.rulesets.sanma", "Sanma", ("three-player", "riichi-3p")),
     "baida": ("mjscore.rulesets.baida", "Baida", ("baida-mahjong", "wild")),
     "baba": ("mjscore.rulesets.baba", "BabaExpert", ("baba-expert", "expert")),
     "baba-beginner": ("mjscore.rulesets.baba", "BabaBeginner", ("baba-b", "beginner")),

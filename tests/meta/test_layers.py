@@ -46,7 +46,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ),
     ("mjscore.rulesets.deal",),
     ("mjscore.rulesets.base",),
-    ("mjscore.rulesets.riichi.*", "mjscore.rulesets.hana", "mjscore.rulesets.baida", "mjscore.rulesets.baba"),
+    (
+        "mjscore.rulesets.riichi.*",
+        "mjscore.rulesets.hana",
+        "mjscore.rulesets.sanma",
+        "mjscore.rulesets.baida",
+        "mjscore.rulesets.baba",
+    ),
     ("mjscore.rulesets",),  # the registry
     ("mjscore.configure", "mjscore.scoring"),
     ("mjscore.render.*", "mjscore.bnf"),
@@ -54,7 +60,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("mjscore.cli", "mjscore.__main__", "mjscore"),
 )
 RULE_SETS = LAYERS.index(next(layer for layer in LAYERS if "mjscore.rulesets.hana" in layer))
-PUBLIC_EXTENSIONS = {("hana", "mjscore.rulesets.riichi")}  # (rule set, what it may import of another)
+PUBLIC_EXTENSIONS = {
+    ("hana", "mjscore.rulesets.riichi"),
+    ("sanma", "mjscore.rulesets.riichi"),
+}  # (rule set, what it may import of another)
 
 
 def _modules() -> dict[str, Path]:
@@ -133,6 +142,9 @@ def test_no_module_imports_one_above_it() -> None:
         ("mjscore.rulesets.baida", "mjscore.rulesets.riichi", True),  # why: Baida stands on mpsz, not riichi
         ("mjscore.rulesets.hana", "mjscore.rulesets.riichi.rows", True),  # why: only riichi's public names
         ("mjscore.rulesets.hana", "mjscore.rulesets.riichi", False),  # why: hana extends riichi's public face
+        ("mjscore.rulesets.sanma", "mjscore.rulesets.riichi", False),  # why: so does sanma
+        ("mjscore.rulesets.sanma", "mjscore.rulesets.riichi.points", True),  # why: only riichi's public names
+        ("mjscore.rulesets.sanma", "mjscore.rulesets.hana", True),  # why: rule sets stand side by side
         ("mjscore.notation.build", "mjscore.rulesets", True),  # why: the reader stands below the registry
         ("mjscore.families.mpsz.tiles", "mjscore.notation.tokens", True),  # why: tiles are below the reader
         ("mjscore.families.mpsz.written", "mjscore.notation.tokens", False),  # why: a hand is read from tokens

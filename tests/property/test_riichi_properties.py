@@ -91,7 +91,8 @@ def test_gates_never_change_the_items_of_any_corpus_hand(ruleset: str) -> None:
                 ungated = apply_rules(book, reading, table, deal.options, is_open=is_open, features=every_gate)
                 assert gated == ungated, entry.hand
                 checked += 1
-    assert checked > 80  # why: most corpus lines are wins (a guard against checking nothing)
+    # why: most corpus lines are wins (a guard against checking nothing); sanma's corpus is the smallest
+    assert checked > (40 if ruleset == "sanma" else 80)
 
 
 @SETTINGS

@@ -24,11 +24,14 @@ from mjscore.result import ScoreResult
 from mjscore.rulesets.baida import RULES as BAIDA_RULES
 from mjscore.rulesets.hana import HANA_RULES
 from mjscore.rulesets.riichi.rows import RULES
+from mjscore.rulesets.sanma import SANMA_RULES
 from mjscore.scoring import score
 
 HERE = Path(__file__).parent
-CORPORA = {"riichi": HERE / "riichi" / "corpus.txt", "hana": HERE / "hana" / "corpus.txt"}
-RULE_IDS = {r.id for r in RULES} | {r.id for r in HANA_RULES}
+CORPORA = {ruleset: HERE / ruleset / "corpus.txt" for ruleset in ("riichi", "hana", "sanma")}
+RULE_IDS = {r.id for r in RULES} | {r.id for r in HANA_RULES} | {r.id for r in SANMA_RULES}
+# On a tsumo every other seat pays (docs/rules/riichi.md §7): three at four players, two in sanma.
+TSUMO_PAYERS = {"riichi": 3, "hana": 3, "sanma": 2}
 
 # The items each section is about: a line of the section that does not score
 # one of them is a near miss for it.
@@ -58,6 +61,8 @@ SECTION_TOPICS = {
     "Variation 1: Shoufaahou": ("shoufaahou",),
     "Variation 1: Daifaahou": ("daifaahou",),
     "Variation 2": ("flower",),
+    # sanma
+    "Norths set aside": ("kita",),
 }
 
 WIN = re.compile(
@@ -122,6 +127,7 @@ def test_corpora_are_large_and_every_line_has_a_why() -> None:
     sizes = {ruleset: sum(e.ruleset == ruleset for e in ENTRIES) for ruleset in CORPORA}
     assert sizes["riichi"] >= 200
     assert sizes["hana"] >= 50
+    assert sizes["sanma"] >= 60
     assert all(e.why for e in ENTRIES)
 
 
@@ -141,7 +147,7 @@ def test_corpus_line(entry: Entry) -> None:
         return
     match = WIN.match(entry.expected)
     assert match, entry.expected
-    _check_win(result, match)
+    _check_win(result, match, TSUMO_PAYERS[entry.ruleset])
 
 
 def _check_error(entry: Entry) -> None:
@@ -151,7 +157,7 @@ def _check_error(entry: Entry) -> None:
     assert {p.code for p in caught.value.problems} == set(entry.expected.split()[1:])
 
 
-def _check_win(result: ScoreResult, match: re.Match[str]) -> None:
+def _check_win(result: ScoreResult, match: re.Match[str], tsumo_payers: int) -> None:
     expected = _items(match["items"])
     got = {line.rule_id: line.value for line in result.lines}
     summary = result.summary
@@ -165,8 +171,8 @@ def _check_win(result: ScoreResult, match: re.Match[str]) -> None:
     if match["fu"] != "-":
         assert summary.fu == int(match["fu"])
     assert _settlement(result) == match["pay"]
-    if match["pay"].startswith("tsumo"):  # docs/rules/riichi.md §7: on a tsumo each of the three others pays
-        assert len([p for p in result.payments if p.payer != STICKS]) == 3
+    if match["pay"].startswith("tsumo"):  # docs/rules/riichi.md §7: on a tsumo each other seat pays
+        assert len([p for p in result.payments if p.payer != STICKS]) == tsumo_payers
     assert result.received == int(match["received"])
     assert sum(p.amount for p in result.side_payments) == int(match["chips"] or 0)
 

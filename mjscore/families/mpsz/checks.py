@@ -33,16 +33,23 @@ def flowers_not_hana(places: TilePlaces) -> Problem:
 
 
 def situation_problems(
-    hand: WrittenHand, flags: Mapping[str, int], win: Win, seat: int | None, indicators: Sequence[Tile] = ()
+    hand: WrittenHand,
+    flags: Mapping[str, int],
+    win: Win,
+    seat: int | None,
+    indicators: Sequence[Tile] = (),
+    *,
+    set_aside: bool = False,
 ) -> list[Problem]:
     """Situation flags (``flags``: word -> column) that contradict how the hand was won, the
     seat (None: unreadable, not checked), the melds, the indicators or each other: the checks
-    riichi and the rule sets on its tiles share."""
+    riichi and the rule sets on its tiles share. ``set_aside``: the line sets bonus tiles aside
+    besides the flowers written (sanma's kita=), each with a replacement draw."""
     if flags.keys() <= {"tsumo", "ron"}:
         return []  # every check needs a situation flag: most hands have none
     first_draw = "tenhou" if "tenhou" in flags else "chiihou"
     # a kong, or (hana) a flower, brings a replacement draw
-    replacement = any(len(tiles) == 4 for _, tiles in hand.melds) or bool(hand.flowers)
+    replacement = any(len(tiles) == 4 for _, tiles in hand.melds) or bool(hand.flowers) or set_aside
     checks = (
         (
             "haitei" in flags and win is Win.RON,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mjscore.errors import Problem, quoted
-from mjscore.families.mpsz.tiles import WIND_OF_SEAT, read_tiles, tile_offsets
+from mjscore.families.mpsz.tiles import SEATS, WIND_OF_SEAT, read_tiles, tile_offsets
 from mjscore.families.mpsz.written import Tile
 from mjscore.notation.build import Items
 
@@ -26,15 +26,23 @@ def read_indicators(items: Items, key: str, problems: list[Problem]) -> tuple[Ti
     return tuple(tiles)
 
 
-def read_seat(items: Items, key: str, default: str | None, problems: list[Problem]) -> int | None:
-    """The seat ``key=`` names; ``default`` when the line does not say (None: no seat)."""
+def read_seat(
+    items: Items, key: str, default: str | None, problems: list[Problem], *, seats: str = SEATS, why: str = ""
+) -> int | None:
+    """The seat ``key=`` names; ``default`` when the line does not say (None: no seat). ``seats``:
+    the table's seat letters (three-player riichi has no N), ``why`` says why a letter is missing."""
     given = items.values.get(key)
     if given is None:
         return None if default is None else WIND_OF_SEAT[default]
     value, col = given
-    wind = WIND_OF_SEAT.get(value.upper())
-    if wind is not None:
-        return wind
+    letter = value.upper()
+    if letter in WIND_OF_SEAT and letter in seats:  # a letter, not "" or "ES"
+        return WIND_OF_SEAT[letter]
     found = f", not {quoted(value)}" if value else ""  # an empty value is no seat either: never the default
-    problems.append(Problem("bad-value", f"{key}= is a seat letter E, S, W or N{found}", col))
+    because = f": {why}" if why and letter in WIND_OF_SEAT else ""
+    problems.append(Problem("bad-value", f"{key}= is a seat letter {_listed(seats)}{found}{because}", col))
     return None
+
+
+def _listed(seats: str) -> str:
+    return ", ".join(seats[:-1]) + " or " + seats[-1]

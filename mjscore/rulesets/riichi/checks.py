@@ -20,10 +20,12 @@ def flag_problems(
     seat: int | None,
     *,
     indicators: Sequence[written.Tile],
+    set_aside: bool = False,
 ) -> list[Problem]:
     """Situations that contradict each other or the hand (issue: validation): those every
-    rule set on these tiles shares, then riichi's own (riichi, ippatsu, ura, first draws)."""
-    problems = situation_problems(hand, items.flags, win, seat, indicators)
+    rule set on these tiles shares, then riichi's own (riichi, ippatsu, ura, first draws).
+    ``set_aside``: the items set bonus tiles aside (sanma's kita=)."""
+    problems = situation_problems(hand, items.flags, win, seat, indicators, set_aside=set_aside)
     if flags <= {"tsumo", "ron"} and "ura" not in items.values:
         return problems  # every check below needs a situation flag or ura=: most hands have none
     at = items.flags.get

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -180,8 +180,10 @@ class RiichiTable(NamedTuple):
         discarder: int | None,
         flowers: tuple[int, ...],
         flower_fu: int,
+        points_at: Callable[[int], int] = dora_after,
     ) -> RiichiTable:
-        """The table, its dora counted from the indicators (tiles as written: kind, is red)."""
+        """The table, its dora counted from the indicators (tiles as written: kind, is red);
+        ``points_at`` gives the dora an indicator points at (three-player riichi: 1m at 9m)."""
         all_kinds = hand.all_kinds
         kinds = frozenset(all_kinds)
         return cls(
@@ -191,8 +193,8 @@ class RiichiTable(NamedTuple):
             flags,
             seat,
             round,
-            dora_count(dora_indicators, all_kinds, flowers),
-            dora_count(ura_indicators, all_kinds, flowers),
+            dora_count(dora_indicators, all_kinds, flowers, points_at),
+            dora_count(ura_indicators, all_kinds, flowers, points_at),
             red_fives,
             honba,
             sticks,
@@ -209,13 +211,19 @@ class RiichiTable(NamedTuple):
         )
 
 
-def dora_count(indicators: Sequence[tuple[int, bool]], kinds: tuple[int, ...], flowers: tuple[int, ...]) -> int:
-    """Dora held: each indicator points at the next tile; a flower indicator (hana)
-    makes every flower of its own kind (flowers or seasons) a dora."""
+def dora_count(
+    indicators: Sequence[tuple[int, bool]],
+    kinds: tuple[int, ...],
+    flowers: tuple[int, ...],
+    points_at: Callable[[int], int] = dora_after,
+) -> int:
+    """Dora held: each indicator points at the next tile, held or set aside (sanma's Norths);
+    a flower indicator (hana) makes every flower of its own kind (flowers or seasons) a dora."""
     count = 0
     for k, _ in indicators:
         if k >= RIICHI_KINDS:
             count += sum((f in FLOWERS) == (k in FLOWERS) for f in flowers)
         else:
-            count += kinds.count(dora_after(k))
+            dora = points_at(k)
+            count += kinds.count(dora) + flowers.count(dora)
     return count

@@ -30,15 +30,19 @@ class HandValue(NamedTuple):
 
 
 @lru_cache(maxsize=1024)
-def hand_value(han: int, fu: int, yakuman: int, kiriage: bool, *, dealer: bool, tsumo: bool) -> HandValue:
+def hand_value(
+    han: int, fu: int, yakuman: int, kiriage: bool, *, dealer: bool, tsumo: bool, payers: int = 3, split: bool = False
+) -> HandValue:
     """Base points, fu x 2^(2+han) capped by the limits (``yakuman`` counts limit hands),
-    and the points they come to. Cached: every reading asks, and a batch meets few
-    distinct values."""
+    and the points they come to (a tsumo paid by ``payers`` others; ``split``: see ``Table``).
+    Cached: every reading asks, and a batch meets few distinct values."""
     base, limit = _base(han, fu, yakuman, kiriage)
     if not tsumo:
         return HandValue(base, limit, share(base, dealer, tsumo=False))
-    payers_are_dealer = (False, False, False) if dealer else (True, False, False)
-    return HandValue(base, limit, sum([share(base, dealer, tsumo=True, payer_is_dealer=p) for p in payers_are_dealer]))
+    payers_are_dealer = [False] * payers if dealer else [True] + [False] * (payers - 1)
+    extra = absent_share(base, dealer, payers) if split else 0
+    points = sum([share(base, dealer, tsumo=True, payer_is_dealer=p) + extra for p in payers_are_dealer])
+    return HandValue(base, limit, points)
 
 
 _YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman", 4: "quadruple yakuman"}
@@ -80,8 +84,10 @@ def round_up(points: int, unit: int = 100) -> int:
 
 class Table(NamedTuple):  # made per hand: a NamedTuple is cheaper than a frozen dataclass
     """Who is where: the winner's seat, the discarder (ron; None when not named) and the liable
-    player; the honba, their value (``honba_value``: what one adds to a ron) and who pays them
-    under liability (``liable_pays_honba``: the ``pao_honba=liable`` option)."""
+    player; the seats at the table (three-player riichi: no North); the honba, their value
+    (``honba_value``: what one adds to a ron) and who pays them under liability
+    (``liable_pays_honba``: the ``pao_honba=liable`` option); ``split``: the absent North's tsumo
+    share is shared out (sanma_tsumo=split)."""
 
     winner: int
     tsumo: bool
@@ -91,6 +97,8 @@ class Table(NamedTuple):  # made per hand: a NamedTuple is cheaper than a frozen
     sticks: int
     honba_value: int
     liable_pays_honba: bool
+    seats: tuple[int, ...] = WINDS
+    split: bool = False
 
 
 @lru_cache(maxsize=4096)
@@ -114,23 +122,34 @@ def win_payments(base: int, table: Table, liable_base: int = 0) -> tuple[Payment
 
 def _shared(base: int, dealer: bool, table: Table, honba: int) -> list[Payment]:
     """The usual payments of ``base`` and ``honba`` honba: the discarder pays a ron and its honba;
-    on a tsumo each other player pays their share and an equal part of the honba (a third)."""
-    others = [w for w in WINDS if w != table.winner]
+    on a tsumo each other player pays their share and an equal part of the honba."""
+    others = [w for w in table.seats if w != table.winner]
     winner = SEAT_LETTER[table.winner]
     if not table.tsumo:
         amount = share(base, dealer, tsumo=False) + table.honba_value * honba
         return [Payment(_discarder(table), winner, amount, _why("ron", honba))]
+    extra = absent_share(base, dealer, len(others)) if table.split else 0
+    how = "tsumo + half the absent North's share" if extra else "tsumo"
     rows = []
-    each = table.honba_value // len(others) * honba  # honba_value's choices split evenly
+    each = table.honba_value // len(others) * honba  # the option's choices split evenly between the payers
     for w in others:
-        amount = share(base, dealer, tsumo=True, payer_is_dealer=w == DEALER) + each
-        rows.append(Payment(SEAT_LETTER[w], winner, amount, _why("tsumo", honba)))
+        amount = share(base, dealer, tsumo=True, payer_is_dealer=w == DEALER) + extra + each
+        rows.append(Payment(SEAT_LETTER[w], winner, amount, _why(how, honba)))
     return rows
+
+
+def absent_share(base: int, dealer: bool, payers: int) -> int:
+    """What each payer of a tsumo adds, when the share of the seat that is not at the table
+    (three-player riichi's North, never the dealer) is split between them: half that share,
+    rounded up to 100 (docs/rules/sanma.md §6); nothing at a full table."""
+    if payers == len(WINDS) - 1:
+        return 0
+    return round_up(share(base, dealer, tsumo=True) // 2)
 
 
 def parties(table: Table) -> tuple[Party, ...]:
     unnamed = not table.tsumo and table.discarder is None
-    return win_parties(table.winner, unnamed_discarder=unnamed, sticks=table.sticks > 0)
+    return win_parties(table.winner, unnamed_discarder=unnamed, sticks=table.sticks > 0, seats=table.seats)
 
 
 def _discarder(table: Table) -> str:

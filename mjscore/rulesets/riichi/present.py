@@ -63,9 +63,10 @@ def canonical(
     ruleset: str,
     specs: Sequence[OptionSpec],
     preset: str | None = None,
+    more: Sequence[str] = (),
 ) -> str:
     """The line as read, in canonical notation (``options``: those the line wrote; ``preset``:
-    the preset it chose, if it did)."""
+    the preset it chose, if it did; ``more``: the rule set's own items, sanma's kita=)."""
     parts = [written.format_hand(hand)]
     if hand.flowers:
         parts.append(" " + written.format_tiles(tuple((f, False) for f in hand.flowers)))
@@ -80,6 +81,7 @@ def canonical(
     for key, seat in (("pao", t.pao), ("from", t.discarder)):
         if seat is not None:
             words.append(f"{key}={SEAT_LETTER[seat]}")
+    words += more
     if preset is not None:
         words.append(f"{PRESET_KEY}={preset}")
     words += option_words(options, specs)

@@ -16,7 +16,7 @@ from mjscore.errors import Problem
 from mjscore.families.mpsz import written
 from mjscore.families.mpsz.checks import count_problems, flowers_not_hana
 from mjscore.families.mpsz.items import read_indicators, read_seat
-from mjscore.families.mpsz.tiles import CODE_OF_TILE, RIICHI_KINDS, SEAT_LETTER, WINDS
+from mjscore.families.mpsz.tiles import CODE_OF_TILE, RIICHI_KINDS, SEAT_LETTER, SEATS, WINDS, dora_after
 from mjscore.hand import Win
 from mjscore.notation.build import Items, fail, gather_items, other_flags, read_count, read_win
 from mjscore.notation.tokens import Token
@@ -80,14 +80,18 @@ RiichiScored = Scored[RiichiReading, RiichiTable]
 
 
 class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, RiichiTable, OptionsT], Generic[OptionsT]):
-    """Riichi and the rule sets built on it (hana): the pipeline's hooks, and the hooks a rule
-    set on riichi may override (``bonus_problems``, ``flower_fu``, ``tables``, ``outside_shape``,
-    ``chips``, ``context``); ``scored`` makes a scoring from lines and fu (hana's eight flowers)."""
+    """Riichi and the rule sets built on it (hana, sanma): the pipeline's hooks, and the hooks a
+    rule set on riichi may override (``bonus_problems``, ``set_aside``, ``points_at``,
+    ``flower_fu``, ``seating``, ``split_tsumo``, ``bonus_words``, ``tables``, ``outside_shape``, ``chips``,
+    ``header``, ``context``) and its seats (``seat_letters``, ``no_seat_why``); ``scored`` makes a
+    scoring from lines and fu (hana's eight flowers)."""
 
     family = "mpsz"
     unit = "han"
     flags: ClassVar[tuple[str, ...]] = FLAGS
     keys: ClassVar[tuple[str, ...]] = KEYS
+    seat_letters: ClassVar[str] = SEATS  # the seats at the table (seat=, round=, pao=, from=)
+    no_seat_why: ClassVar[str] = ""  # why a wind is no seat, where one is missing
     total_label = "total han"
     breakdown_unit = "fu"
     payment_unit = "points"
@@ -100,6 +104,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         self.not_yaku: Final = frozenset(r.id for r in self.rules if r.category in NOT_YAKU)
         # The limit hands: they replace every other item (docs/rules/riichi.md §5).
         self.limit_ids: Final = frozenset(r.id for r in self.rules if r.limit)
+        self.payers: Final = len(self.seat_letters) - 1  # who pays a tsumo
 
     def value_text(self, rule: RiichiRule) -> str:
         """Han written "closed / open" where they differ ("-": closed hands only)."""
@@ -126,10 +131,11 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         indicators = (*dora, *ura)
         options, preset = self._options(settings, items, hand, indicators, problems)
         win = read_win(items, problems, "self-drawn")
-        seat = read_seat(items, "seat", "S", problems)  # None: unreadable, reported
-        prevalent = read_seat(items, "round", "E", problems) or WINDS[0]
-        pao = read_seat(items, "pao", None, problems)
-        discarder = read_seat(items, "from", None, problems)
+        seats, why = self.seat_letters, self.no_seat_why
+        seat = read_seat(items, "seat", "S", problems, seats=seats, why=why)  # None: unreadable, reported
+        prevalent = read_seat(items, "round", "E", problems, seats=seats, why=why) or WINDS[0]
+        pao = read_seat(items, "pao", None, problems, seats=seats, why=why)
+        discarder = read_seat(items, "from", None, problems, seats=seats, why=why)
         honba = read_count(items, "honba", problems, MOST["honba"])
         sticks = read_count(items, "sticks", problems, MOST["sticks"])
         unreadable = hand is None or win is None  # then the checks below cannot run
@@ -143,8 +149,9 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         # the checks below run beside every problem found so far (all problems together); a
         # value that could not be read (None) skips the checks that need it
         flags = frozenset(items.flags)
+        set_aside = self.set_aside(items, hand, indicators, problems)
         problems += self.bonus_problems(hand, indicators, options, places)
-        problems += flag_problems(hand, flags, items, win, seat, indicators=indicators)
+        problems += flag_problems(hand, flags, items, win, seat, indicators=indicators, set_aside=bool(set_aside))
         problems += seat_problems(items, seat, win, pao, discarder)
         if problems:
             raise fail(text, problems)
@@ -163,8 +170,9 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
             sticks=sticks,
             pao=pao,
             discarder=discarder,
-            flowers=hand.flowers,
+            flowers=hand.flowers + set_aside,
             flower_fu=self.flower_fu(hand.flowers, options),
+            points_at=self.points_at,
         )
         indicated = (("dora", dora), ("ura", ura))
         shared = table_features(table)
@@ -201,12 +209,38 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
             return [flowers_not_hana(places)]
         return []
 
+    def set_aside(
+        self, items: Items, hand: written.WrittenHand, indicators: Sequence[written.Tile], problems: list[Problem]
+    ) -> tuple[int, ...]:
+        """Bonus tiles the line's items set aside, besides the flowers written with the hand
+        (sanma's kita=): each counts as a dora when an indicator points at it. A problem goes to
+        ``problems``. Riichi and hana: none."""
+        return ()
+
+    def points_at(self, indicator: int) -> int:
+        """The dora an indicator points at: the next tile, 9 wrapping to 1 (sanma: 1m to 9m)."""
+        return dora_after(indicator)
+
     def flower_fu(self, flowers: tuple[int, ...], options: OptionsT) -> int:
         """Fu the flowers add when Pinfu is not claimed."""
         return 0
 
     def chips(self, deal: RiichiDeal[OptionsT]) -> tuple[Payment, ...]:
         """Payments in chips beside the points (hana's variation 3)."""
+        return ()
+
+    def seating(self, deal: RiichiDeal[OptionsT]) -> Table:
+        """Who sits where and what a honba adds, for the payments (sanma: three seats)."""
+        t, o = deal.table, deal.options
+        tsumo, liable_pays_honba = t.win is Win.TSUMO, o.pao_honba == "liable"
+        return Table(t.seat, tsumo, t.discarder, t.pao, t.honba, t.sticks, o.honba_value, liable_pays_honba)
+
+    def split_tsumo(self, options: OptionsT) -> bool:
+        """The absent seat's tsumo share is shared out between the payers (sanma_tsumo=split)."""
+        return False
+
+    def bonus_words(self, deal: RiichiDeal[OptionsT]) -> tuple[str, ...]:
+        """Items of the canonical line that the table does not write (sanma's kita=)."""
         return ()
 
     # -- the pipeline's hooks
@@ -261,8 +295,11 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
             if x.rule_id not in not_yaku:
                 yaku_han += x.value
         yakuman = han // YAKUMAN_HAN if is_limit else 0
-        kiriage = win_deal(deal).options.kiriage
-        value = hand_value(han, fu_total, yakuman, kiriage, dealer=t.is_dealer, tsumo=t.win is Win.TSUMO)
+        options = win_deal(deal).options
+        tsumo, payers, split = t.win is Win.TSUMO, self.payers, self.split_tsumo(options)
+        value = hand_value(
+            han, fu_total, yakuman, options.kiriage, dealer=t.is_dealer, tsumo=tsumo, payers=payers, split=split
+        )
         return Scored(
             reading,
             t,
@@ -305,13 +342,9 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
 
     def settle(self, deal: RiichiDeal[OptionsT] | DrawDeal, best: RiichiScored) -> Settled:
         deal = win_deal(deal)
-        t = deal.table
-        o = deal.options
-        table = Table(
-            t.seat, t.win is Win.TSUMO, t.discarder, t.pao, t.honba, t.sticks, o.honba_value, o.pao_honba == "liable"
-        )
+        table = self.seating(deal)
         payments = win_payments(best.summary.base_points or 0, table, _liable_base(deal, best))
-        return Settled(payments, parties(table), SEAT_LETTER[t.seat], self.chips(deal))
+        return Settled(payments, parties(table), SEAT_LETTER[deal.table.seat], self.chips(deal))
 
     def shown(self, deal: RiichiDeal[OptionsT] | DrawDeal, best: RiichiScored) -> Callable[[], Shown]:
         deal = win_deal(deal)
@@ -326,6 +359,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
                 ruleset=self.name,
                 specs=specs,
                 preset=chosen,
+                more=self.bonus_words(deal),
             ),
             self.header(deal),
             self.describe(deal, best),
