@@ -115,10 +115,11 @@ def test_the_report_of_a_repeated_word_grows_with_the_line_not_its_square(line: 
 def test_a_long_word_is_quoted_by_its_start() -> None:
     word = "x" * 10_000
     (problem,) = problems(f"{WIN} {word}")
-    # why: the message quotes the word's first QUOTE_LIMIT characters and "…", not 10,000
+    # why: the message quotes the word's first QUOTE_LIMIT characters and "…", not 10,000; the
+    # rest is the list of known words, which grows with the rule options (a few hundred characters)
     assert problem.code == "unknown-word"
     assert f"'{'x' * QUOTE_LIMIT}…'" in problem.message
-    assert len(problem.message) < 400
+    assert len(problem.message) < 1000
 
 
 @pytest.mark.parametrize(

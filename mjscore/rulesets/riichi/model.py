@@ -11,6 +11,9 @@ from mjscore.hand import Group, Hand, IdentityEnum, MeldKind, Shape, Win
 from mjscore.options import option
 
 _Y2 = "docs/rules/riichi.md §2 (Yakuza 2 default)"
+_LIMITS = "docs/rules/riichi.md §5 (Yakuza 2 default)"
+# What the renhou word is worth (docs/rules/riichi.md §5): Yakuza 2 has no renhou.
+RENHOU_OFF, RENHOU_MANGAN, RENHOU_5HAN, RENHOU_YAKUMAN = RENHOU_WORDS = ("off", "mangan", "5han", "yakuman")
 
 # The largest count of each count key. Honba: the rules set no limit; 99 is beyond any game.
 # Riichi sticks: four players start with 25,000 points (docs/rules/riichi.md §10), so at most
@@ -26,6 +29,23 @@ class RiichiOptions:
     yakuman_stack: bool = option(True, "several yakuman in one hand add up", "docs/rules/riichi.md §2 house default")
     double_yakuman: bool = option(True, "the four double limit hands count twice", _Y2)
     kiriage: bool = option(False, "round 4 han 30 fu and 3 han 60 fu up to mangan", _Y2)
+    double_wind_fu: int = option(
+        4, "fu for a pair of a wind that is both the seat and the prevalent wind", "docs/rules/riichi.md §6", (2, 4)
+    )
+    kazoe: bool = option(True, "13 han or more without a limit hand is a counted yakuman (off: sanbaiman)", _LIMITS)
+    # Each double limit hand counts twice only while double_yakuman is on too (docs/rules/riichi.md §5).
+    double_kokushi: bool = option(True, "Thirteen Orphans on the 13-sided wait counts twice", _LIMITS)
+    double_suuankou: bool = option(True, "Four Concealed Pungs on a single wait counts twice", _LIMITS)
+    double_chuuren: bool = option(True, "Pure Nine Gates counts twice", _LIMITS)
+    double_daisuushii: bool = option(True, "Big Four Winds counts twice", _LIMITS)
+    daisharin: bool = option(True, "Big Wheels (22334455667788 in pins, closed) is a limit hand", _LIMITS)
+    renhou: str = option(
+        "off",
+        "a win on a discard before one's first draw (the renhou word): off, a mangan on its own, "
+        "a yaku of 5 han, or a limit hand",
+        _LIMITS,
+        words=RENHOU_WORDS,
+    )
 
 
 class Wait(IdentityEnum):

@@ -28,7 +28,7 @@ from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.rulesets.riichi.checks import flag_problems, seat_problems
 from mjscore.rulesets.riichi.draw import DrawDeal, build_draw, draw_result
 from mjscore.rulesets.riichi.fu import fu_lines
-from mjscore.rulesets.riichi.model import MOST, RiichiOptions, RiichiReading, RiichiTable
+from mjscore.rulesets.riichi.model import MOST, RENHOU_MANGAN, RiichiOptions, RiichiReading, RiichiTable
 from mjscore.rulesets.riichi.points import YAKUMAN_HAN, Table, hand_value, parties, win_payments
 from mjscore.rulesets.riichi.present import WORD, canonical, describe, notes, summary
 from mjscore.rulesets.riichi.readings import readings
@@ -46,6 +46,7 @@ from mjscore.settings import Settings
 KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
 ALIASES = {"wriichi": "double-riichi"}
 TWO_FAN_HONBA = 5
+RENHOU = "renhou"  # the flag word, and the id of its yaku row
 NOT_COMPLETE = "not a winning hand: the tiles do not form four sets and a pair, seven pairs or thirteen orphans"
 
 OptionsT = TypeVar("OptionsT", bound=RiichiOptions)
@@ -139,7 +140,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         # value that could not be read (None) skips the checks that need it
         flags = frozenset(items.flags)
         problems += self.bonus_problems(hand, indicators, options, places)
-        problems += flag_problems(hand, flags, items, win, seat, indicators=indicators)
+        problems += flag_problems(hand, flags, items, win, seat, indicators=indicators, renhou=options.renhou)
         problems += seat_problems(items, seat, win, pao, discarder)
         if problems:
             raise fail(text, problems)
@@ -212,6 +213,15 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         t = win_deal(deal).table
         return readings(t.hand, t.winning, t.win)
 
+    def tables(self, deal: RiichiDeal[OptionsT] | DrawDeal, reading: RiichiReading) -> Sequence[RiichiTable]:
+        """The deal's table; with renhou=mangan also the hand without renhou: renhou is a mangan
+        on its own, and the hand scores the better of the two (docs/rules/riichi.md §5)."""
+        deal = win_deal(deal)
+        t = deal.table
+        if RENHOU in t.flags and deal.options.renhou == RENHOU_MANGAN:
+            return (t, t._replace(flags=t.flags - {RENHOU}))
+        return (t,)
+
     def is_open(self, reading: RiichiReading, table: RiichiTable) -> bool:
         return not table.closed
 
@@ -229,10 +239,15 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
     ) -> RiichiScored:
         # limit hands replace every other item (docs/rules/riichi.md §5): the engine kept only them,
         # so the first line tells
+        options = win_deal(deal).options
         is_limit = bool(lines) and lines[0].rule_id in self.limit_ids
-        if is_limit and not win_deal(deal).options.yakuman_stack:
+        if is_limit and not options.yakuman_stack:
             lines = (max(lines, key=_kept_first(table)),)
-        return self.scored(deal, reading, table, lines, fu_lines(reading, table), is_limit=is_limit)
+        elif options.renhou == RENHOU_MANGAN and RENHOU in table.flags:
+            # a mangan on its own: nothing adds to it (the other table scores the hand without it)
+            lines = tuple([x for x in lines if x.rule_id == RENHOU])
+        fu = fu_lines(reading, table, options.double_wind_fu)
+        return self.scored(deal, reading, table, lines, fu, is_limit=is_limit)
 
     def scored(
         self,
@@ -254,8 +269,11 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
             if x.rule_id not in not_yaku:
                 yaku_han += x.value
         yakuman = han // YAKUMAN_HAN if is_limit else 0
-        kiriage = win_deal(deal).options.kiriage
-        value = hand_value(han, fu_total, yakuman, kiriage, dealer=t.is_dealer, tsumo=t.win is Win.TSUMO)
+        options = win_deal(deal).options
+        tsumo = t.win is Win.TSUMO
+        value = hand_value(
+            han, fu_total, yakuman, options.kiriage, kazoe=options.kazoe, dealer=t.is_dealer, tsumo=tsumo
+        )
         return Scored(
             reading,
             t,
@@ -266,7 +284,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
             key=(value.points, yakuman > 0, han, fu_total),
             counted=yaku_han,
             breakdown=fu_rows,
-            choice=", Pinfu dropped to count the flower fu" if not t.pinfu_allowed else "",
+            choice=_choice(win_deal(deal).table, t),
         )
 
     def not_winning(self, deal: RiichiDeal[OptionsT] | DrawDeal) -> str:
@@ -403,6 +421,13 @@ def _liable_base(deal: RiichiDeal[OptionsT], best: RiichiScored) -> int:
 def _fed(reading: RiichiReading, honours: tuple[int, ...]) -> bool:
     """Some pung or kong of ``honours`` was claimed from another player's discard."""
     return any(g.is_open and g.kind in honours for g in reading.groups)
+
+
+def _choice(dealt: RiichiTable, scored: RiichiTable) -> str:
+    """What a reading's table left out, for its description ("": nothing)."""
+    pinfu = "" if scored.pinfu_allowed else ", Pinfu dropped to count the flower fu"
+    renhou = ", without renhou (a mangan that adds to nothing)" if RENHOU in dealt.flags - scored.flags else ""
+    return pinfu + renhou
 
 
 def _han(closed: int, opened: int | None) -> str:
