@@ -12,6 +12,7 @@ from mjscore.options import option
 
 _Y2 = "docs/rules/riichi.md §2 (Yakuza 2 default)"
 _LIMITS = "docs/rules/riichi.md §5 (Yakuza 2 default)"
+_FU = "docs/rules/riichi.md §6 (Yakuza 2 default)"
 # What the renhou word is worth (docs/rules/riichi.md §5): Yakuza 2 has no renhou.
 RENHOU_OFF, RENHOU_MANGAN, RENHOU_5HAN, RENHOU_YAKUMAN = RENHOU_WORDS = ("off", "mangan", "5han", "yakuman")
 
@@ -27,11 +28,9 @@ class RiichiOptions:
     aka: bool = option(False, "red fives exist, each worth 1 han (writing one turns this on)", _Y2)
     ryanshi: bool = option(True, "at honba 5 or more a win needs 2 han without dora", _Y2)
     yakuman_stack: bool = option(True, "several yakuman in one hand add up", "docs/rules/riichi.md §2 house default")
-    double_yakuman: bool = option(True, "the four double limit hands count twice", _Y2)
+    double_yakuman: bool = option(True, "the four double limit hands count twice (each also needs its own switch)", _Y2)
     kiriage: bool = option(False, "round 4 han 30 fu and 3 han 60 fu up to mangan", _Y2)
-    double_wind_fu: int = option(
-        4, "fu for a pair of a wind that is both the seat and the prevalent wind", "docs/rules/riichi.md §6", (2, 4)
-    )
+    double_wind_fu: int = option(4, "fu for a pair of a wind that is both the seat and the prevalent wind", _FU, (2, 4))
     kazoe: bool = option(True, "13 han or more without a limit hand is a counted yakuman (off: sanbaiman)", _LIMITS)
     # Each double limit hand counts twice only while double_yakuman is on too (docs/rules/riichi.md §5).
     double_kokushi: bool = option(True, "Thirteen Orphans on the 13-sided wait counts twice", _LIMITS)
@@ -41,8 +40,7 @@ class RiichiOptions:
     daisharin: bool = option(True, "Big Wheels (22334455667788 in pins, closed) is a limit hand", _LIMITS)
     renhou: str = option(
         "off",
-        "a win on a discard before one's first draw (the renhou word): off, a mangan on its own, "
-        "a yaku of 5 han, or a limit hand",
+        "the renhou word: off (refused), mangan (alone), 5han (a yaku that adds) or yakuman",
         _LIMITS,
         words=RENHOU_WORDS,
     )

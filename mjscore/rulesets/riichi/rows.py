@@ -6,7 +6,8 @@ fewer, ``closed_only`` where it counts none), the predicate (``when``), the
 feature it is gated on (``gate``; see ``features``: asked only when the reading
 has it), the condition the rules table shows and the rows it ``supersedes``. A
 predicate answers how many times the item applies; a double limit hand applies
-once, worth 26 han, or 13 with ``double_yakuman`` off (its ``value_of``). Limit
+once, worth 26 han, or 13 with ``double_yakuman`` or its family's switch off (its
+``value_of``). Limit
 hands replace every other item: their rows say so (``limit``) and the engine
 applies it.
 """
@@ -501,8 +502,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
     yaku("full-flush", "Full Flush", "清一色", han=6, open_han=5, when=_full_flush, gate=PURE_ONE_SUIT,
          condition="one suit, no honours", supersedes=("half-flush",)),
     yaku("renhou", "Renhou", "人和", han=5, closed_only=True, when=_renhou_is(RENHOU_5HAN, RENHOU_MANGAN),
-         gate="renhou", condition="ron before one's first draw, no call before it (renhou=5han; renhou=mangan: "
-         "a mangan on its own, or the hand without it if that is worth more)"),
+         gate="renhou", condition="ron before one's first draw (renhou=5han; renhou=mangan: alone, a mangan)"),
     dora("dora", "Dora", "ドラ", when=_dora, gate=HAS_DORA,
          condition="each tile an indicator points at (not a yaku)"),
     dora("ura-dora", "Ura Dora", "裏ドラ", when=_ura, gate=HAS_URA,
