@@ -132,7 +132,8 @@ class Hana(RiichiFamily[HanaOptions]):
         tables = []
         for t in super().tables(deal, reading):  # riichi's (renhou=mangan adds one)
             tables.append(t)
-            if t.flower_fu and is_pinfu(reading, t):
+            # (a renhou mangan alone counts no Pinfu and no fu: nothing to choose)
+            if t.flower_fu and is_pinfu(reading, t) and not self.renhou_alone(win_deal(deal), t):
                 tables.append(t._replace(pinfu_allowed=False))
         return tables
 

@@ -218,9 +218,14 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         on its own, and the hand scores the better of the two (docs/rules/riichi.md §5)."""
         deal = win_deal(deal)
         t = deal.table
-        if RENHOU in t.flags and deal.options.renhou == RENHOU_MANGAN:
+        if self.renhou_alone(deal, t):
             return (t, t._replace(flags=t.flags - {RENHOU}))
         return (t,)
+
+    def renhou_alone(self, deal: RiichiDeal[OptionsT], t: RiichiTable) -> bool:
+        """renhou=mangan, and ``t`` counts the renhou word: the hand is that mangan alone, nothing
+        adds to it (docs/rules/riichi.md §5)."""
+        return RENHOU in t.flags and deal.options.renhou == RENHOU_MANGAN
 
     def is_open(self, reading: RiichiReading, table: RiichiTable) -> bool:
         return not table.closed
@@ -243,7 +248,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         is_limit = bool(lines) and lines[0].rule_id in self.limit_ids
         if is_limit and not options.yakuman_stack:
             lines = (max(lines, key=_kept_first(table)),)
-        elif options.renhou == RENHOU_MANGAN and RENHOU in table.flags:
+        elif self.renhou_alone(win_deal(deal), table):
             # a mangan on its own: nothing adds to it (the other table scores the hand without it)
             lines = tuple([x for x in lines if x.rule_id == RENHOU])
         fu = fu_lines(reading, table, options.double_wind_fu)
@@ -425,8 +430,14 @@ def _fed(reading: RiichiReading, honours: tuple[int, ...]) -> bool:
 
 def _choice(dealt: RiichiTable, scored: RiichiTable) -> str:
     """What a reading's table left out, for its description ("": nothing)."""
+    if scored.pinfu_allowed and scored.flags is dealt.flags:  # nearly every reading: nothing left out
+        return ""
     pinfu = "" if scored.pinfu_allowed else ", Pinfu dropped to count the flower fu"
-    renhou = ", without renhou (a mangan that adds to nothing)" if RENHOU in dealt.flags - scored.flags else ""
+    renhou = (
+        ", without renhou (a mangan that adds to nothing)"
+        if RENHOU in dealt.flags and RENHOU not in scored.flags
+        else ""
+    )
     return pinfu + renhou
 
 
