@@ -246,8 +246,9 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         # so the first line tells
         options = win_deal(deal).options
         is_limit = bool(lines) and lines[0].rule_id in self.limit_ids
-        if is_limit and not options.yakuman_stack:
-            lines = (max(lines, key=_kept_first(table)),)
+        if is_limit:
+            if not options.yakuman_stack:
+                lines = (max(lines, key=_kept_first(table)),)
         elif self.renhou_alone(win_deal(deal), table):
             # a mangan on its own: nothing adds to it (the other table scores the hand without it)
             lines = tuple([x for x in lines if x.rule_id == RENHOU])
