@@ -98,10 +98,12 @@ def gather_items(
             seen.add(name)
             continue
         col = tok.loc + 1
-        if name in seen:
-            repeats.setdefault(name, []).append(tok)
+        # an item is known by its word as written: a flag and an option may share a name (renhou, renhou=)
+        item = f"{name}=" if tag == "option" else name
+        if item in seen:
+            repeats.setdefault(item, []).append(tok)
             continue
-        seen.add(name)
+        seen.add(item)
         # a value's column; an empty value's is its item's (after "=" is a blank or the line's end)
         value_col = tok.value_loc + 1 if tok.value else col
         # a "word": a rule set's own flag, which its family's reader does not know (as written:
@@ -120,7 +122,7 @@ def gather_items(
                 items.problems.append(Problem("bad-value", str(exc), value_col))
         else:
             word = tok.text + ("=" if tag == "option" else "")
-            unknown[name] = len(items.problems)
+            unknown[item] = len(items.problems)
             items.problems.append(unknown_word(word, known_words(flags, keys, specs), col))
     for name, copies in repeats.items():
         if name in unknown:  # one problem for the word, which says how often it is given

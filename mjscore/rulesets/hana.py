@@ -129,10 +129,13 @@ class Hana(RiichiFamily[HanaOptions]):
     def tables(self, deal: RiichiDeal[HanaOptions] | DrawDeal, reading: RiichiReading) -> Sequence[RiichiTable]:
         """With Pinfu claimed the flower fu are ignored; the other choice drops Pinfu
         and counts them. Both are scored and the better one kept (docs/rules/hana.md §4)."""
-        t = win_deal(deal).table
-        if t.flower_fu and is_pinfu(reading, t):
-            return (t, t._replace(pinfu_allowed=False))
-        return (t,)
+        tables = []
+        for t in super().tables(deal, reading):  # riichi's (renhou=mangan adds one)
+            tables.append(t)
+            # (a renhou mangan alone counts no Pinfu and no fu: nothing to choose)
+            if t.flower_fu and is_pinfu(reading, t) and not self.renhou_alone(win_deal(deal), t):
+                tables.append(t._replace(pinfu_allowed=False))
+        return tables
 
     def outside_shape(
         self, deal: RiichiDeal[HanaOptions] | DrawDeal, scored: Sequence[RiichiScored]

@@ -24,7 +24,8 @@ CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
 
 NAMES = ["riichi", "hana", "baida", "baba", "baba-beginner", "expert", "BABA", "Riichi", "wild", "nosuch", "ruleset"]
 DECK_NAMES = ["/dev/zero", "", "/", "a\x00b", "nothere.toml"]
-KEYS = ["players", "obaba_dora", "kuitan", "aka", "kiriage", "flowers", "variant", "all_triplets", "chicken", "x"]
+KEYS = ["players", "obaba_dora", "kuitan", "aka", "kiriage", "double_wind_fu", "renhou"]
+KEYS += ["flowers", "variant", "all_triplets", "chicken", "x"]
 HANDS = [
     "baba:MBMBMB NBNBNB ron",
     "MNMNMN KBKBKB tsumo",
@@ -40,7 +41,7 @@ scalars = st.one_of(
     st.booleans(),
     st.floats(allow_nan=False),
     st.text(max_size=20),
-    st.sampled_from(["on", "off", "3", "\x1b]2;x\x07", "/dev/null", "", "a\x00b"]),
+    st.sampled_from(["on", "off", "3", "mangan", "5HAN", "\x1b]2;x\x07", "/dev/null", "", "a\x00b"]),
 )
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3), max_leaves=6)
 

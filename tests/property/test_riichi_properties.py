@@ -123,7 +123,7 @@ def test_readings_rank_by_what_the_payers_pay(han: int, fu: int, yakuman: int, d
     # honba, sticks or liability that is what docs/rules/riichi.md §7's payments, each rounded up to 100, come to:
     # dealer ron 6x base, non-dealer ron 4x; dealer tsumo 2x from each of three; non-dealer
     # tsumo 2x from the dealer and 1x from each of the other two. The payment table pays the same.
-    value = hand_value(han, fu, yakuman, False, dealer=dealer, tsumo=tsumo)
+    value = hand_value(han, fu, yakuman, False, kazoe=True, dealer=dealer, tsumo=tsumo)
     base = value.base
     if not tsumo:
         expected = _up(base * (6 if dealer else 4))

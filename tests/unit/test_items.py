@@ -99,3 +99,14 @@ def test_a_rules_file_value_out_of_range_is_named(raw: object, shown: str) -> No
         chicken.read(raw)
     # why: the ends of the range are values
     assert (chicken.read(0), chicken.read("320"), chicken.read(320)) == (0, 320, 320)
+
+
+def test_a_flag_and_an_option_may_share_a_name() -> None:
+    line = "123m ron renhou renhou=mangan renhou"
+    tokens = [t for t in tokenize(line, "mpsz", 0) if t.tag != "cards"]
+    items = gather_items(tokens, Riichi.flags, Riichi.keys, Riichi.option_specs())
+    # why: "renhou" is the word (docs/rules/riichi.md §5), "renhou=mangan" the option (§2): two items,
+    # not one given twice; the word written again (index 30) is a duplicate all the same
+    assert items.flags == {"ron": 6, "renhou": 10}
+    assert items.options == {"renhou": "mangan"}
+    assert [(p.code, p.col) for p in items.problems] == [("duplicate-item", 31)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mjscore import score
 from mjscore.engine import Rule, RuleBook, apply_rules
 from mjscore.rulesets.hana import HANA_RULES
 from mjscore.rulesets.riichi.rows import RULES, YAKUMAN
@@ -49,3 +50,13 @@ def test_riichi_limit_rows_are_the_yakuman_rows() -> None:
     rows = RULES + HANA_RULES
     assert [r.id for r in rows if r.limit] == [r.id for r in rows if r.category == YAKUMAN]
     assert "daifaahou" in {r.id for r in rows if r.limit}
+
+
+def test_a_renhou_mangan_beside_a_limit_hand_keeps_the_limit_hand_in_both_scorings() -> None:
+    result = score("riichi:22334466688s66z+6z ron renhou renhou=mangan", explain=True)
+    # why: docs/rules/riichi.md §5: a limit hand replaces every other item, renhou (a mangan alone) too; so
+    # both scorings of renhou=mangan, with the word and without it, are All Green, 13 han, 32000
+    assert [([x.rule_id for x in c.lines], c.total, c.hand_value) for c in result.candidates] == [
+        (["all-green"], 13, 32000),
+        (["all-green"], 13, 32000),
+    ]

@@ -81,6 +81,14 @@ SOURCED = {
     "pao_hands": ("dragons-winds",) * 5 + ("dragons-winds-kongs",),
     "pao_scope": ("yakuman", "hand", "yakuman", "yakuman", "yakuman", "yakuman"),
     "pao_honba": ("discarder", "liable", "discarder", "discarder", "discarder", "liable"),
+    "double_wind_fu": (4, 4, 4, 4, 4, 2),
+    "kazoe": (True, True, True, False, False, False),
+    **{
+        family: (True, False, True, False, False, False)
+        for family in ("double_kokushi", "double_suuankou", "double_chuuren", "double_daisuushii")
+    },
+    "daisharin": (True, False, False, False, False, False),
+    "renhou": ("off", "off", "off", "5han", "mangan", "off"),
 }
 
 
@@ -103,7 +111,7 @@ def test_a_preset_file_reads_its_title_source_and_options() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (GOOD + "kazoe = false\n", "no option 'kazoe'"),  # an option the rule set does not have
+        (GOOD + "wareme = true\n", "no option 'wareme'"),  # an option the rule set does not have
         (GOOD.replace("kiriage = true", "kiriage = 4"), "kiriage is on or off, not 4"),
         (GOOD + "[extra]\n", "no key 'extra'"),
         (GOOD.replace('title = "A table"\n', ""), "title = is text in quotes"),

@@ -19,6 +19,7 @@ SITUATION_WORDS = (
     "chankan",
     "tenhou",
     "chiihou",
+    "renhou",
 )
 # Every flag word of the rule sets written in mpsz: the grammar reads them as flags (in any
 # case), so one ends the hand part. Each rule set names the ones it reads (``RuleSet.flags``);

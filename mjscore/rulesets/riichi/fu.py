@@ -15,6 +15,7 @@ from mjscore.rulesets.riichi.rows import is_pinfu
 BASE = 20
 SEVEN_PAIRS_FU = 25
 OPEN_PINFU_FU = 30
+PAIR_FU = 2  # a pair of a dragon, of the seat wind, of the prevalent wind (docs/rules/riichi.md §6)
 
 
 def _line(rid: str, name: str, fu: int, detail: str = "") -> ScoreLine:
@@ -30,8 +31,9 @@ _SEVEN_PAIRS = (_line("seven-pairs", "Seven Pairs", SEVEN_PAIRS_FU, "fixed"),)
 _OPEN_PINFU = _line("open-pinfu", "open hand of 20 fu counts 30", OPEN_PINFU_FU - BASE)
 
 
-def fu_lines(r: RiichiReading, t: RiichiTable) -> tuple[tuple[ScoreLine, ...], int]:
-    """The fu lines of a reading and their total, rounded as the rules say."""
+def fu_lines(r: RiichiReading, t: RiichiTable, double_wind_fu: int) -> tuple[tuple[ScoreLine, ...], int]:
+    """The fu lines of a reading and their total, rounded as the rules say (``double_wind_fu``:
+    what a pair of a wind that is both the seat and the prevalent wind earns)."""
     if r.shape == SEVEN_PAIRS:
         return _SEVEN_PAIRS, SEVEN_PAIRS_FU
     if r.shape == THIRTEEN_ORPHANS:
@@ -49,7 +51,7 @@ def fu_lines(r: RiichiReading, t: RiichiTable) -> tuple[tuple[ScoreLine, ...], i
             if g.shape is Shape.SET or g.shape is Shape.KAN
         ]
     if r.pair is not None:
-        lines += _pair_lines(r.pair, t.seat, t.round)
+        lines += _pair_lines(r.pair, t.seat, t.round, double_wind_fu)
     if t.flower_fu and not pinfu:  # flower fu are ignored while Pinfu is claimed (docs/rules/hana.md §4)
         lines.append(_line("flowers", "flowers", t.flower_fu, f"{len(t.flowers)} set aside"))
     if WAIT_FU[r.wait]:
@@ -75,11 +77,14 @@ def _set_line(kind: int | None, kong: bool, concealed: bool, opened_by_ron: bool
     return _line("set", f"{how} {what} of {tile_name(kind)}", fu, note)
 
 
-def _pair_lines(pair: int, seat: int, prevalent: int) -> tuple[ScoreLine, ...]:
-    """2 fu for a pair of dragons, of the seat wind, of the prevalent wind (each)."""
+def _pair_lines(pair: int, seat: int, prevalent: int, double_wind_fu: int) -> tuple[ScoreLine, ...]:
+    """2 fu for a pair of dragons, of the seat wind, of the prevalent wind (each); a wind that is
+    both earns ``double_wind_fu``: 4 (a line for each) or 2 (one line)."""
     name = f"pair of {tile_name(pair)}"
+    if pair == seat == prevalent and double_wind_fu != 2 * PAIR_FU:
+        return (_line("pair", name, double_wind_fu, f"seat and prevalent wind (double_wind_fu={double_wind_fu})"),)
     reasons = (("dragon", pair in DRAGONS), ("seat wind", pair == seat), ("prevalent wind", pair == prevalent))
-    return tuple(_line("pair", name, 2, why) for why, applies in reasons if applies)
+    return tuple(_line("pair", name, PAIR_FU, why) for why, applies in reasons if applies)
 
 
 @cache

@@ -14,6 +14,8 @@ _Y2 = "docs/rules/riichi.md §2 (Yakuza 2 default)"
 _TILES = "docs/rules/riichi.md §1 (Yakuza 2 default)"
 _POINTS = "docs/rules/riichi.md §7 (Yakuza 2 default)"
 _DRAWS = "docs/rules/riichi.md §9 (Yakuza 2 default)"
+_LIMITS = "docs/rules/riichi.md §5 (Yakuza 2 default)"
+_FU = "docs/rules/riichi.md §6 (Yakuza 2 default)"
 _LIABILITY = "docs/rules/riichi.md §8 (Yakuza 2 default)"
 # A tsumo's three payers each pay a third of a honba, so its value is a multiple of 300: 300 at most
 # tables, 1500 (500 from each payer) at some parlours; up to 3000.
@@ -25,6 +27,8 @@ PAO_HANDS = {
     "none": (),
 }
 RED_FIVES_MOST = 4  # a suit has four fives: every one of them may be red (Mahjong Soul's rooms allow 3 and 4)
+# What the renhou word is worth (docs/rules/riichi.md §5): Yakuza 2 has no renhou.
+RENHOU_OFF, RENHOU_MANGAN, RENHOU_5HAN, RENHOU_YAKUMAN = RENHOU_WORDS = ("off", "mangan", "5han", "yakuman")
 
 # The largest count of each count key. Honba: the rules set no limit; 99 is beyond any game.
 # Riichi sticks: four players start with 25,000 points (docs/rules/riichi.md §10), so at most
@@ -41,7 +45,7 @@ class RiichiOptions:
     aka_s: int = option(1, "red 5s the set holds (among the four 5s)", _TILES, most=RED_FIVES_MOST)
     ryanshi: bool = option(True, "at honba 5 or more a win needs 2 han without dora", _Y2)
     yakuman_stack: bool = option(True, "several yakuman in one hand add up", "docs/rules/riichi.md §2 house default")
-    double_yakuman: bool = option(True, "the four double limit hands count twice", _Y2)
+    double_yakuman: bool = option(True, "the four double limit hands count twice (each also needs its own switch)", _Y2)
     kiriage: bool = option(False, "round 4 han 30 fu and 3 han 60 fu up to mangan", _Y2)
     honba_value: int = option(
         300, "points one honba adds to a ron; a tsumo's three payers pay a third each", _POINTS, HONBA_VALUES
@@ -69,6 +73,21 @@ class RiichiOptions:
     def red_fives_in_set(self) -> dict[str, int]:
         """How many red fives of each suit the set holds (by suit letter)."""
         return {"m": self.aka_m, "p": self.aka_p, "s": self.aka_s}
+
+    double_wind_fu: int = option(4, "fu for a pair of a wind that is both the seat and the prevalent wind", _FU, (2, 4))
+    kazoe: bool = option(True, "13 han or more without a limit hand is a counted yakuman (off: sanbaiman)", _LIMITS)
+    # Each double limit hand counts twice only while double_yakuman is on too (docs/rules/riichi.md §5).
+    double_kokushi: bool = option(True, "Thirteen Orphans on the 13-sided wait counts twice", _LIMITS)
+    double_suuankou: bool = option(True, "Four Concealed Pungs on a single wait counts twice", _LIMITS)
+    double_chuuren: bool = option(True, "Pure Nine Gates counts twice", _LIMITS)
+    double_daisuushii: bool = option(True, "Big Four Winds counts twice", _LIMITS)
+    daisharin: bool = option(True, "Big Wheels (22334455667788 in pins, closed) is a limit hand", _LIMITS)
+    renhou: str = option(
+        "off",
+        "the renhou word: off (refused), mangan (alone), 5han (a yaku that adds) or yakuman",
+        _LIMITS,
+        words=RENHOU_WORDS,
+    )
 
 
 class Wait(IdentityEnum):

@@ -12,13 +12,15 @@ from mjscore.payment import DISCARDER, STICKS, Party, Payment, win_parties
 MANGAN = 2000
 YAKUMAN_HAN = 13  # a limit hand's han; as many counted han make a counted yakuman
 YAKUMAN_BASE = 8000
-# (lowest han, limit id, base points): the limits above mangan, highest first
+# (lowest han, limit id, base points): the limits above mangan, highest first; with kazoe off
+# there is no counted yakuman and 13 han or more stay a sanbaiman (docs/rules/riichi.md §7)
 LIMITS = (
     (YAKUMAN_HAN, "counted_yakuman", YAKUMAN_BASE),
     (11, "sanbaiman", 6000),
     (8, "baiman", 4000),
     (6, "haneman", 3000),
 )
+LIMITS_WITHOUT_KAZOE = LIMITS[1:]
 STICK = 1000
 NO_TEN_TOTAL = 3000
 
@@ -31,12 +33,22 @@ class HandValue(NamedTuple):
 
 @lru_cache(maxsize=1024)
 def hand_value(
-    han: int, fu: int, yakuman: int, kiriage: bool, *, dealer: bool, tsumo: bool, payers: int = 3, split: bool = False
+    han: int,
+    fu: int,
+    yakuman: int,
+    kiriage: bool,
+    *,
+    kazoe: bool,
+    dealer: bool,
+    tsumo: bool,
+    payers: int = 3,
+    split: bool = False,
 ) -> HandValue:
-    """Base points, fu x 2^(2+han) capped by the limits (``yakuman`` counts limit hands),
-    and the points they come to (a tsumo paid by ``payers`` others; ``split``: see ``Table``).
-    Cached: every reading asks, and a batch meets few distinct values."""
-    base, limit = _base(han, fu, yakuman, kiriage)
+    """Base points, fu x 2^(2+han) capped by the limits (``yakuman`` counts limit hands; ``kazoe``:
+    13 han make a counted yakuman), and the points they come to (a tsumo paid by ``payers``
+    others; ``split``: see ``Table``). Cached: every reading asks, and a batch meets few
+    distinct values."""
+    base, limit = _base(han, fu, yakuman, kiriage, kazoe)
     if not tsumo:
         return HandValue(base, limit, share(base, dealer, tsumo=False))
     payers_are_dealer = [False] * payers if dealer else [True] + [False] * (payers - 1)
@@ -56,10 +68,10 @@ def limit_name(limit: str, yakuman: int) -> str:
     return limit.replace("_", " ")
 
 
-def _base(han: int, fu: int, yakuman: int, kiriage: bool) -> tuple[int, str]:
+def _base(han: int, fu: int, yakuman: int, kiriage: bool, kazoe: bool) -> tuple[int, str]:
     if yakuman:
         return YAKUMAN_BASE * yakuman, "yakuman"
-    for lowest, name, base in LIMITS:
+    for lowest, name, base in LIMITS if kazoe else LIMITS_WITHOUT_KAZOE:
         if han >= lowest:
             return base, name
     raw = fu * 2 ** (2 + han)

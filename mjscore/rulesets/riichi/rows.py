@@ -6,7 +6,8 @@ fewer, ``closed_only`` where it counts none), the predicate (``when``), the
 feature it is gated on (``gate``; see ``features``: asked only when the reading
 has it), the condition the rules table shows and the rows it ``supersedes``. A
 predicate answers how many times the item applies; a double limit hand applies
-once, worth 26 han, or 13 with ``double_yakuman`` off (its ``value_of``). Limit
+once, worth 26 han, or 13 with ``double_yakuman`` or its family's switch off (its
+``value_of``). Limit
 hands replace every other item: their rows say so (``limit``) and the engine
 applies it.
 """
@@ -20,7 +21,15 @@ from mjscore.engine import Rule, flag_is_set
 from mjscore.families.mpsz.groups import group_tiles
 from mjscore.families.mpsz.tiles import DRAGONS, GREENS, HONOURS, TERMINALS_AND_HONOURS, WINDS, tile_name
 from mjscore.hand import Group, Shape, Win
-from mjscore.rulesets.riichi.model import RiichiOptions, RiichiReading, RiichiTable, Wait
+from mjscore.rulesets.riichi.model import (
+    RENHOU_5HAN,
+    RENHOU_MANGAN,
+    RENHOU_YAKUMAN,
+    RiichiOptions,
+    RiichiReading,
+    RiichiTable,
+    Wait,
+)
 from mjscore.rulesets.riichi.points import YAKUMAN_HAN
 from mjscore.rulesets.riichi.readings import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 
@@ -156,13 +165,14 @@ def _outside(r: RiichiReading, allowed: frozenset[int]) -> bool:
     return r.shape == STANDARD and bool(r.runs) and all(any(k in allowed for k in group_tiles(g)) for g in r.groups)
 
 
-def _double_limit(_r: RiichiReading, _t: RiichiTable, o: RiichiOptions) -> int:
-    """A double limit hand's han: twice the limit with ``double_yakuman`` on, else the limit."""
-    return YAKUMAN_HAN * _double(o)
+# The switch of each double limit hand's family (docs/rules/riichi.md §5): a row names its own.
+DoubleSwitch = Callable[[RiichiOptions], bool]
 
 
-def _double(o: RiichiOptions) -> int:
-    return 2 if o.double_yakuman else 1
+def _double_limit(family_counts_double: DoubleSwitch) -> Predicate:
+    """A double limit hand's han: twice the limit while ``double_yakuman`` and the switch of
+    its family are both on, else the limit."""
+    return lambda _r, _t, o: YAKUMAN_HAN * (2 if o.double_yakuman and family_counts_double(o) else 1)
 
 
 def _pung_of(kind_of: Callable[[RiichiTable], int]) -> Predicate:
@@ -310,8 +320,13 @@ def _big_four_winds(r: RiichiReading, _t: RiichiTable, _o: RiichiOptions) -> int
     return set(WINDS) <= set(r.pungs)
 
 
-def _big_wheels(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
-    return not t.hand.melds and t.hand.concealed == BIG_WHEELS  # no meld: closed, and no closed kong
+def _big_wheels(_r: RiichiReading, t: RiichiTable, o: RiichiOptions) -> int:
+    return o.daisharin and not t.hand.melds and t.hand.concealed == BIG_WHEELS  # no meld: closed, no closed kong
+
+
+def _renhou_is(*values: str) -> Predicate:
+    """The renhou word was written and the ``renhou`` option gives it one of ``values``."""
+    return lambda _r, t, o: "renhou" in t.flags and o.renhou in values
 
 
 def _nine_gates_counts(t: RiichiTable) -> tuple[int, ...] | None:
@@ -396,13 +411,14 @@ def limit_hand(
     *,
     when: RowPredicate[OptionsT],
     condition: str,
-    double: bool = False,
+    double: DoubleSwitch | None = None,
     closed_only: bool = False,
     supersedes: tuple[str, ...] = (),
     gate: str = "",
 ) -> Rule[RiichiReading, RiichiTable, OptionsT]:
     """A limit hand: it replaces every other item (``limit``, docs/rules/riichi.md §5). A
-    ``double`` one is worth 26 han, or 13 with ``double_yakuman`` off (its ``value_of``)."""
+    ``double`` one (its family's switch) is worth 26 han, or 13 with that switch or
+    ``double_yakuman`` off (its ``value_of``)."""
     return Rule(
         id,
         name,
@@ -413,7 +429,7 @@ def limit_hand(
         when,
         supersedes,
         gate=gate,
-        value_of=_double_limit if double else None,
+        value_of=_double_limit(double) if double else None,
         closed_only=closed_only,
         limit=True,
     )
@@ -485,6 +501,8 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
          condition="two pairs of identical chows, closed", supersedes=("pure-double-chow",)),
     yaku("full-flush", "Full Flush", "清一色", han=6, open_han=5, when=_full_flush, gate=PURE_ONE_SUIT,
          condition="one suit, no honours", supersedes=("half-flush",)),
+    yaku("renhou", "Renhou", "人和", han=5, closed_only=True, when=_renhou_is(RENHOU_5HAN, RENHOU_MANGAN),
+         gate="renhou", condition="ron before one's first draw (renhou=5han; renhou=mangan: alone, a mangan)"),
     dora("dora", "Dora", "ドラ", when=_dora, gate=HAS_DORA,
          condition="each tile an indicator points at (not a yaku)"),
     dora("ura-dora", "Ura Dora", "裏ドラ", when=_ura, gate=HAS_URA,
@@ -502,37 +520,40 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
                condition="only terminals"),
     limit_hand("four-concealed-pungs", "Four Concealed Pungs", "四暗刻", when=_four_concealed_pungs,
                gate=FOUR_CONCEALED, condition="four pungs not claimed (tsumo on a dual-pung wait)"),
-    limit_hand("four-concealed-pungs-single-wait", "Four Concealed Pungs, single wait", "四暗刻単騎", double=True,
-               when=_four_concealed_single, gate=FOUR_CONCEALED,
-               condition="four concealed pungs won on the pair (double limit; 13 with double_yakuman=off)",
+    limit_hand("four-concealed-pungs-single-wait", "Four Concealed Pungs, single wait", "四暗刻単騎",
+               double=lambda o: o.double_suuankou, when=_four_concealed_single, gate=FOUR_CONCEALED,
+               condition="four concealed pungs won on the pair (double limit; 13 with double_suuankou=off)",
                supersedes=("four-concealed-pungs",)),
     limit_hand("four-kongs", "Four Kongs", "四槓子", when=_four_kongs, gate=THREE_KONGS,
                condition="four kongs"),
     limit_hand("thirteen-orphans", "Thirteen Orphans", "国士無双", when=_thirteen_orphans, gate=ORPHANS_SHAPE,
                condition="one of each terminal and honour plus one more"),
-    limit_hand("thirteen-orphans-13-wait", "Thirteen Orphans, 13-sided wait", "国士無双十三面", double=True,
-               when=_thirteen_orphans_13, gate=ORPHANS_SHAPE,
-               condition="thirteen orphans won on the pair tile (double limit; 13 with double_yakuman=off)",
+    limit_hand("thirteen-orphans-13-wait", "Thirteen Orphans, 13-sided wait", "国士無双十三面",
+               double=lambda o: o.double_kokushi, when=_thirteen_orphans_13, gate=ORPHANS_SHAPE,
+               condition="thirteen orphans won on the pair tile (double limit; 13 with double_kokushi=off)",
                supersedes=("thirteen-orphans",)),
     limit_hand("big-three-dragons", "Big Three Dragons", "大三元", when=_big_three_dragons, gate=THREE_DRAGON_PUNGS,
                condition="three dragon pungs"),
     limit_hand("little-four-winds", "Little Four Winds", "小四喜", when=_little_four_winds, gate=THREE_WIND_PUNGS,
                condition="three wind pungs and a wind pair"),
-    limit_hand("big-four-winds", "Big Four Winds", "大四喜", double=True, when=_big_four_winds,
-               gate=THREE_WIND_PUNGS, condition="four wind pungs (double limit; 13 with double_yakuman=off)",
+    limit_hand("big-four-winds", "Big Four Winds", "大四喜", double=lambda o: o.double_daisuushii,
+               when=_big_four_winds, gate=THREE_WIND_PUNGS,
+               condition="four wind pungs (double limit; 13 with double_daisuushii=off)",
                supersedes=("little-four-winds",)),
     limit_hand("big-wheels", "Big Wheels", "大車輪", closed_only=True, when=_big_wheels, gate=PURE_ONE_SUIT,
-               condition="22334455667788 in pins, closed"),
+               condition="22334455667788 in pins, closed (with daisharin on)"),
     limit_hand("nine-gates", "Nine Gates", "九蓮宝燈", closed_only=True, when=_nine_gates, gate=PURE_ONE_SUIT,
                condition="closed 1112345678999 of one suit plus one more"),
-    limit_hand("pure-nine-gates", "Pure Nine Gates", "純正九蓮宝燈", double=True, closed_only=True,
-               when=_pure_nine_gates, gate=PURE_ONE_SUIT,
-               condition="nine gates won on the nine-sided wait (double limit; 13 with double_yakuman=off)",
+    limit_hand("pure-nine-gates", "Pure Nine Gates", "純正九蓮宝燈", double=lambda o: o.double_chuuren,
+               closed_only=True, when=_pure_nine_gates, gate=PURE_ONE_SUIT,
+               condition="nine gates won on the nine-sided wait (double limit; 13 with double_chuuren=off)",
                supersedes=("nine-gates",)),
     limit_hand("heavenly-hand", "Heavenly Hand", "天和", when=flag_is_set("tenhou"), gate="tenhou",
                condition="dealer wins on the first draw"),
     limit_hand("earthly-hand", "Earthly Hand", "地和", when=flag_is_set("chiihou"), gate="chiihou",
                condition="non-dealer wins on the first draw"),
+    limit_hand("renhou-yakuman", "Renhou", "人和", when=_renhou_is(RENHOU_YAKUMAN), gate="renhou",
+               condition="ron before one's first draw, no call before it (with renhou=yakuman)"),
 )
 # fmt: on
 

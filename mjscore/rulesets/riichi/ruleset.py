@@ -29,7 +29,7 @@ from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.rulesets.riichi.checks import flag_problems, seat_problems
 from mjscore.rulesets.riichi.draw import DrawDeal, build_draw, draw_result
 from mjscore.rulesets.riichi.fu import fu_lines
-from mjscore.rulesets.riichi.model import MOST, PAO_HANDS, RiichiOptions, RiichiReading, RiichiTable
+from mjscore.rulesets.riichi.model import MOST, PAO_HANDS, RENHOU_MANGAN, RiichiOptions, RiichiReading, RiichiTable
 from mjscore.rulesets.riichi.points import YAKUMAN_HAN, Table, hand_value, parties, win_payments
 from mjscore.rulesets.riichi.present import WORD, canonical, describe, notes, summary
 from mjscore.rulesets.riichi.readings import readings
@@ -48,6 +48,7 @@ KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
 ALIASES = {"wriichi": "double-riichi"}
 TWO_FAN_HONBA = 5
 LIMIT_NAMES = {r.id: r.name for r in RULES if r.limit}  # for messages: "Big Three Dragons"
+RENHOU = "renhou"  # the flag word, and the id of its yaku row
 NOT_COMPLETE = "not a winning hand: the tiles do not form four sets and a pair, seven pairs or thirteen orphans"
 
 OptionsT = TypeVar("OptionsT", bound=RiichiOptions)
@@ -151,7 +152,9 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         flags = frozenset(items.flags)
         set_aside = self.set_aside(items, hand, indicators, problems)
         problems += self.bonus_problems(hand, indicators, options, places)
-        problems += flag_problems(hand, flags, items, win, seat, indicators=indicators, set_aside=bool(set_aside))
+        problems += flag_problems(
+            hand, flags, items, win, seat, indicators=indicators, set_aside=bool(set_aside), renhou=options.renhou
+        )
         problems += seat_problems(items, seat, win, pao, discarder)
         if problems:
             raise fail(text, problems)
@@ -252,6 +255,20 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         t = win_deal(deal).table
         return readings(t.hand, t.winning, t.win)
 
+    def tables(self, deal: RiichiDeal[OptionsT] | DrawDeal, reading: RiichiReading) -> Sequence[RiichiTable]:
+        """The deal's table; with renhou=mangan also the hand without renhou: renhou is a mangan
+        on its own, and the hand scores the better of the two (docs/rules/riichi.md §5)."""
+        deal = win_deal(deal)
+        t = deal.table
+        if self.renhou_alone(deal, t):
+            return (t, t._replace(flags=t.flags - {RENHOU}))
+        return (t,)
+
+    def renhou_alone(self, deal: RiichiDeal[OptionsT], t: RiichiTable) -> bool:
+        """renhou=mangan, and ``t`` counts the renhou word: the hand is that mangan alone, nothing
+        adds to it (docs/rules/riichi.md §5)."""
+        return RENHOU in t.flags and deal.options.renhou == RENHOU_MANGAN
+
     def is_open(self, reading: RiichiReading, table: RiichiTable) -> bool:
         return not table.closed
 
@@ -269,11 +286,16 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
     ) -> RiichiScored:
         # limit hands replace every other item (docs/rules/riichi.md §5): the engine kept only them,
         # so the first line tells
-        is_limit = bool(lines) and lines[0].rule_id in self.limit_ids
         options = win_deal(deal).options
-        if is_limit and not options.yakuman_stack:
-            lines = (max(lines, key=_kept_first(table, PAO_HANDS[options.pao_hands])),)
-        return self.scored(deal, reading, table, lines, fu_lines(reading, table), is_limit=is_limit)
+        is_limit = bool(lines) and lines[0].rule_id in self.limit_ids
+        if is_limit:
+            if not options.yakuman_stack:
+                lines = (max(lines, key=_kept_first(table, PAO_HANDS[options.pao_hands])),)
+        elif self.renhou_alone(win_deal(deal), table):
+            # a mangan on its own: nothing adds to it (the other table scores the hand without it)
+            lines = tuple([x for x in lines if x.rule_id == RENHOU])
+        fu = fu_lines(reading, table, options.double_wind_fu)
+        return self.scored(deal, reading, table, lines, fu, is_limit=is_limit)
 
     def scored(
         self,
@@ -298,7 +320,15 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         options = win_deal(deal).options
         tsumo, payers, split = t.win is Win.TSUMO, self.payers, self.split_tsumo(options)
         value = hand_value(
-            han, fu_total, yakuman, options.kiriage, dealer=t.is_dealer, tsumo=tsumo, payers=payers, split=split
+            han,
+            fu_total,
+            yakuman,
+            options.kiriage,
+            kazoe=options.kazoe,
+            dealer=t.is_dealer,
+            tsumo=tsumo,
+            payers=payers,
+            split=split,
         )
         return Scored(
             reading,
@@ -310,7 +340,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
             key=(value.points, yakuman > 0, han, fu_total),
             counted=yaku_han,
             breakdown=fu_rows,
-            choice=", Pinfu dropped to count the flower fu" if not t.pinfu_allowed else "",
+            choice=_choice(win_deal(deal).table, t),
         )
 
     def result_title(self, deal: RiichiDeal[OptionsT] | DrawDeal) -> str:
@@ -477,6 +507,19 @@ def _no_liable_hand(hands: str) -> str:
     names = [LIMIT_NAMES[rule_id] for rule_id in PAO_HANDS[hands]]
     listed = ", ".join(names[:-1]) + " or " + names[-1]
     return f"pao= is for {listed} (pao_hands={hands}); this hand has none of them"
+
+
+def _choice(dealt: RiichiTable, scored: RiichiTable) -> str:
+    """What a reading's table left out, for its description ("": nothing)."""
+    if scored.pinfu_allowed and scored.flags is dealt.flags:  # nearly every reading: nothing left out
+        return ""
+    pinfu = "" if scored.pinfu_allowed else ", Pinfu dropped to count the flower fu"
+    renhou = (
+        ", without renhou (a mangan that adds to nothing)"
+        if RENHOU in dealt.flags and RENHOU not in scored.flags
+        else ""
+    )
+    return pinfu + renhou
 
 
 def _han(closed: int, opened: int | None) -> str:
