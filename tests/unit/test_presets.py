@@ -83,10 +83,10 @@ SOURCED = {
     "pao_honba": ("discarder", "liable", "discarder", "discarder", "discarder", "liable"),
     "double_wind_fu": (4, 4, 4, 4, 4, 2),
     "kazoe": (True, True, True, False, False, False),
-    **{
-        family: (True, False, True, False, False, False)
-        for family in ("double_kokushi", "double_suuankou", "double_chuuren", "double_daisuushii")
-    },
+    **dict.fromkeys(
+        ("double_kokushi", "double_suuankou", "double_chuuren", "double_daisuushii"),
+        (True, False, True, False, False, False),
+    ),
     "daisharin": (True, False, False, False, False, False),
     "renhou": ("off", "off", "off", "5han", "mangan", "off"),
 }
