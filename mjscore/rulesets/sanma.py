@@ -21,6 +21,7 @@ from mjscore.hand import Win
 from mjscore.notation.build import Items, fail, read_count
 from mjscore.notation.tokens import Token
 from mjscore.options import option
+from mjscore.presets import PRESET_KEY
 from mjscore.rulesets.riichi import (
     BONUS,
     HAS_FLOWERS,
@@ -46,6 +47,7 @@ NO_MIDDLE_MAN = "three-player riichi has no 2m-8m: the set keeps only 1m and 9m 
 
 @dataclass(frozen=True, slots=True)
 class SanmaOptions(RiichiOptions):
+    aka_m: int = option(0, "red 5m the set holds: none, the set has no 5m", "docs/rules/sanma.md §1", (0,))
     sanma_tsumo: str = option(
         "loss",
         "a tsumo among three: loss (the four-player payments less the absent North's share) "
@@ -56,6 +58,10 @@ class SanmaOptions(RiichiOptions):
     honba_value: int = option(
         200, "points a honba adds to a ron; on a tsumo each of the two payers pays half", _PAYMENTS, (100, 200, 300)
     )
+
+    def red_fives_in_set(self) -> dict[str, int]:
+        """No 5m in the set: a 0m is refused as not-in-sanma, not counted as a red five."""
+        return {"p": self.aka_p, "s": self.aka_s}
 
 
 SanmaRule = Rule[RiichiReading, RiichiTable, SanmaOptions]
@@ -79,7 +85,10 @@ class Sanma(RiichiFamily[SanmaOptions]):
     summary = "riichi for three: 108 tiles (no 2m-8m), no chi, Norths set aside as dora, tsumo loss or split"
     options_type = SanmaOptions
     rules = RULES + SANMA_RULES
-    keys: ClassVar[tuple[str, ...]] = (*RiichiFamily.keys, "kita")
+    keys: ClassVar[tuple[str, ...]] = (*RiichiFamily.keys, "kita", PRESET_KEY)
+    # mjscore/data/presets/sanma/*.toml (README, "Presets"); default, the first, is the defaults
+    presets: ClassVar[tuple[str, ...]] = ("default", "tenhou", "mahjongsoul")
+    preset_title: ClassVar[str] = "Sanma ({})"
     seat_letters: ClassVar[str] = "ESW"
     no_seat_why: ClassVar[str] = "three-player riichi has no North seat (a North tile is set aside with kita=)"
 

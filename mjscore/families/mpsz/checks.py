@@ -179,11 +179,12 @@ def _copy_problems(written: WrittenHand, seen: Counter[int], win: Win | None, pl
 def _red_problems(
     tiles: Sequence[Tile], places: TilePlaces, red_set: Mapping[str, int], *, named: bool
 ) -> list[Problem]:
-    """More red fives of a suit than the set holds (none, with its option at 0)."""
+    """More red fives of a suit than the set holds (none, with its option at 0). A suit
+    ``red_set`` leaves out has no five in the set (sanma's 5m): its rule set refuses the tile."""
     reds = Counter(suit_of(k) for k, red in tiles if red)
     problems = []
     for suit, n in sorted(reds.items()):
-        most = red_set[suit]
+        most = red_set.get(suit, n)
         if n > most:
             red = TILE_OF_CODE[f"0{suit}"]
             col = places.nth(is_tile(red), most + 1)
@@ -203,6 +204,8 @@ def _plain_five_problems(
     """With aka on, some fives of each suit are red, so fewer plain fives exist."""
     problems = []
     for suit, five in zip(SUITS, PLAIN_FIVES, strict=True):
+        if suit not in red_set:  # no five of this suit in the set: its rule set refuses the tile
+            continue
         n = tiles.count(five)
         allowed = MAX_COPIES - red_set[suit]
         if n > allowed:

@@ -47,6 +47,20 @@ class RiichiOptions:
     yakuman_stack: bool = option(True, "several yakuman in one hand add up", "docs/rules/riichi.md §2 house default")
     double_yakuman: bool = option(True, "the four double limit hands count twice (each also needs its own switch)", _Y2)
     kiriage: bool = option(False, "round 4 han 30 fu and 3 han 60 fu up to mangan", _Y2)
+    double_wind_fu: int = option(4, "fu for a pair of a wind that is both the seat and the prevalent wind", _FU, (2, 4))
+    kazoe: bool = option(True, "13 han or more without a limit hand is a counted yakuman (off: sanbaiman)", _LIMITS)
+    # Each double limit hand counts twice only while double_yakuman is on too (docs/rules/riichi.md §5).
+    double_kokushi: bool = option(True, "Thirteen Orphans on the 13-sided wait counts twice", _LIMITS)
+    double_suuankou: bool = option(True, "Four Concealed Pungs on a single wait counts twice", _LIMITS)
+    double_chuuren: bool = option(True, "Pure Nine Gates counts twice", _LIMITS)
+    double_daisuushii: bool = option(True, "Big Four Winds counts twice", _LIMITS)
+    daisharin: bool = option(True, "Big Wheels (22334455667788 in pins, closed) is a limit hand", _LIMITS)
+    renhou: str = option(
+        "off",
+        "the renhou word: off (refused), mangan (alone), 5han (a yaku that adds) or yakuman",
+        _LIMITS,
+        words=RENHOU_WORDS,
+    )
     honba_value: int = option(
         300, "points one honba adds to a ron; a tsumo's three payers pay a third each", _POINTS, HONBA_VALUES
     )
@@ -73,21 +87,6 @@ class RiichiOptions:
     def red_fives_in_set(self) -> dict[str, int]:
         """How many red fives of each suit the set holds (by suit letter)."""
         return {"m": self.aka_m, "p": self.aka_p, "s": self.aka_s}
-
-    double_wind_fu: int = option(4, "fu for a pair of a wind that is both the seat and the prevalent wind", _FU, (2, 4))
-    kazoe: bool = option(True, "13 han or more without a limit hand is a counted yakuman (off: sanbaiman)", _LIMITS)
-    # Each double limit hand counts twice only while double_yakuman is on too (docs/rules/riichi.md §5).
-    double_kokushi: bool = option(True, "Thirteen Orphans on the 13-sided wait counts twice", _LIMITS)
-    double_suuankou: bool = option(True, "Four Concealed Pungs on a single wait counts twice", _LIMITS)
-    double_chuuren: bool = option(True, "Pure Nine Gates counts twice", _LIMITS)
-    double_daisuushii: bool = option(True, "Big Four Winds counts twice", _LIMITS)
-    daisharin: bool = option(True, "Big Wheels (22334455667788 in pins, closed) is a limit hand", _LIMITS)
-    renhou: str = option(
-        "off",
-        "the renhou word: off (refused), mangan (alone), 5han (a yaku that adds) or yakuman",
-        _LIMITS,
-        words=RENHOU_WORDS,
-    )
 
 
 class Wait(IdentityEnum):
