@@ -236,9 +236,19 @@ def test_hana_has_no_presets_either() -> None:
     assert code == "no-presets"
 
 
-def test_a_draw_line_takes_no_preset() -> None:
-    [(code, _, col)] = _problems("riichi: draw tenpai=E preset=wrc")
-    assert (code, col) == ("no-presets", len("riichi: draw tenpai=E preset=") + 1)
+def test_a_draw_line_takes_its_preset_as_a_win_does() -> None:
+    # why: wrc has no nagashi mangan (nagashi=false): refused at the seats named, as --preset wrc refuses it
+    [(code, _, col)] = _problems("riichi: draw nagashi=S preset=wrc")
+    assert (code, col) == ("nagashi-off", len("riichi: draw nagashi=") + 1)
+    [(code, _, _)] = _problems("riichi: draw nagashi=S", _settings(preset="wrc"))
+    assert code == "nagashi-off"
+    # why: the no-ten payments do not change (3000 from the three not ready); the header and the line say wrc
+    result = score("riichi: draw tenpai=E preset=wrc")
+    assert result.deltas == {"E": 3000, "S": -1000, "W": -1000, "N": -1000}
+    assert dict(result.header)["preset"] == "wrc"
+    assert result.hand == "riichi:draw tenpai=E preset=wrc"
+    assert result.ruleset_title.startswith("Riichi (World Riichi Championship")
+    assert result.context["preset"] == "wrc"
 
 
 def test_the_command_lines_preset_on_a_line_of_a_rule_set_without_it_is_a_problem_of_that_line() -> None:

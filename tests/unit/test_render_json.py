@@ -167,7 +167,7 @@ def test_a_draw_is_settled_in_data() -> None:
     assert doc["settlement"] == {"kind": "exhaustive_draw", "tenpai": ["E", "W"], "nagashi": []}
     assert doc["deltas"] == {"E": 1500, "S": -1500, "W": 1500, "N": -1500}
     assert (doc["kind"], doc["winner"], doc["received"], doc["summary"]) == ("draw", None, None, None)
-    assert doc["context"] == {"honba": 1, "sticks": 0}
+    assert doc["context"] == {"honba": 1, "sticks": 0, "preset": "yakuza2"}  # why: riichi's default preset
 
 
 def test_baba_names_players_by_role() -> None:

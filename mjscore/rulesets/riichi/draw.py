@@ -3,20 +3,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mjscore.errors import Problem, quoted
 from mjscore.families.mpsz.tiles import SEAT_LETTER, WIND_OF_SEAT
 from mjscore.notation.build import Items, fail, gather_items, read_count
 from mjscore.notation.tokens import Token
-from mjscore.options import ON_WORDS, OptionSpec, changed_options, option_words, with_values
+from mjscore.options import ON_WORDS, OptionSpec, changed_options, option_words
 from mjscore.payment import SEAT_PARTIES, Payment, seat_name
+from mjscore.presets import PRESET_KEY, Preset
 from mjscore.result import ScoreResult, Settlement, Shown
 from mjscore.rulesets.riichi.model import MOST, RiichiOptions
 from mjscore.rulesets.riichi.points import nagashi_payments, no_ten_payments
 
-DRAW_KEYS = ("tenpai", "nagashi", "honba", "sticks")
+DRAW_KEYS = ("tenpai", "nagashi", "honba", "sticks", PRESET_KEY)
 DRAW_SEAT_KEYS = ("tenpai", "nagashi")
 
 
@@ -28,13 +29,18 @@ class DrawDeal:
     honba: int = 0
     sticks: int = 0
     written: tuple[str, ...] = ()  # the rule options the line wrote, as it wrote them ("nagashi=off")
-    changed: str = ""  # the options that differ from their defaults ("": none), for the header
+    changed: str = ""  # the options that differ from the preset's ("": none), for the header
+    preset: str = ""  # the preset the options start from ("": the rule set has none)
+    preset_written: bool = False  # the line chose it (preset=): the canonical line repeats it
 
 
-def build_draw(text: str, tokens: Sequence[Token], base: RiichiOptions, specs: Sequence[OptionSpec]) -> DrawDeal:
-    """A draw line read and checked; ``base``: the options before the line's own (the rules file's)."""
+LineOptions = Callable[[Items], tuple[RiichiOptions, Preset | None]]  # a line's options and preset, from its items
+
+
+def build_draw(text: str, tokens: Sequence[Token], line_options: LineOptions, specs: Sequence[OptionSpec]) -> DrawDeal:
+    """A draw line read and checked; ``line_options``: the rule set's (preset, rules file, the line)."""
     items = _draw_items(tokens, specs)
-    options = with_values(base, items.options)
+    options, preset = line_options(items)
     problems = items.problems
     seats: dict[str, list[int]] = {}
     honba = read_count(items, "honba", problems, MOST["honba"])
@@ -64,9 +70,10 @@ def build_draw(text: str, tokens: Sequence[Token], base: RiichiOptions, specs: S
     if problems:
         raise fail(text, problems)
     written = tuple(option_words(items.options, specs))
-    return DrawDeal(
-        text, frozenset(seats["tenpai"]), tuple(seats["nagashi"]), honba, sticks, written, changed_options(options)
-    )
+    changed = changed_options(options, preset.options if preset else None)
+    tenpai, nagashi = frozenset(seats["tenpai"]), tuple(seats["nagashi"])
+    named, chosen = preset.name if preset else "", PRESET_KEY in items.values
+    return DrawDeal(text, tenpai, nagashi, honba, sticks, written, changed, named, chosen)
 
 
 def _draw_items(tokens: Sequence[Token], specs: Sequence[OptionSpec]) -> Items:
@@ -110,10 +117,11 @@ def draw_result(deal: DrawDeal, ruleset: str, title: str) -> ScoreResult:
                 ("settlement", how),
                 ("honba", str(deal.honba)),
                 ("riichi sticks", str(deal.sticks)),
+                *((("preset", deal.preset),) if deal.preset else ()),
                 *((("options", deal.changed),) if deal.changed else ()),
             ),
             "no winner",
-            {"honba": deal.honba, "sticks": deal.sticks},
+            {"honba": deal.honba, "sticks": deal.sticks, **({"preset": deal.preset} if deal.preset else {})},
         ),
         lines=(),
         unit="",
@@ -136,4 +144,5 @@ def _draw_canonical(deal: DrawDeal, ruleset: str) -> str:
     seats = (("tenpai", sorted(deal.tenpai)), ("nagashi", deal.nagashi))
     words = [f"{key}={','.join(SEAT_LETTER[s] for s in listed)}" for key, listed in seats if listed]
     words += [f"{key}={n}" for key, n in (("honba", deal.honba), ("sticks", deal.sticks)) if n]
+    words += [f"{PRESET_KEY}={deal.preset}"] if deal.preset_written else []
     return " ".join([f"{ruleset}:draw", *words, *deal.written])

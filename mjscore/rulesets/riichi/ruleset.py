@@ -115,7 +115,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
 
     def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> RiichiDeal[OptionsT] | DrawDeal:
         if tokens and tokens[0].tag == "draw":
-            return build_draw(text, tokens[1:], self.base_options(settings), self.option_specs())
+            return build_draw(text, tokens[1:], lambda items: self.line_options(settings, items), self.option_specs())
         hand_tokens: list[Token] = []
         item_tokens: list[Token] = []
         for t in tokens:
@@ -249,7 +249,9 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
     # -- the pipeline's hooks
 
     def without_reading(self, deal: RiichiDeal[OptionsT] | DrawDeal) -> ScoreResult | None:
-        return draw_result(deal, self.name, self.title) if isinstance(deal, DrawDeal) else None
+        if not isinstance(deal, DrawDeal):
+            return None
+        return draw_result(deal, self.name, self._titled(self.preset(deal.preset) if deal.preset else None))
 
     def readings(self, deal: RiichiDeal[OptionsT] | DrawDeal) -> Iterable[RiichiReading]:
         t = win_deal(deal).table
@@ -344,9 +346,11 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         )
 
     def result_title(self, deal: RiichiDeal[OptionsT] | DrawDeal) -> str:
+        return self._titled(win_deal(deal).preset)
+
+    def _titled(self, preset: Preset | None) -> str:
         """ "Riichi (Tenhou.net ranked lobbies ...)": the title names the preset scored with
         (the default preset's title is the rule set's own)."""
-        preset = win_deal(deal).preset
         if preset is None or preset.name == self.presets[0]:
             return self.title
         return self.preset_title.format(preset.title)
