@@ -383,7 +383,11 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
     def shown(self, deal: RiichiDeal[OptionsT] | DrawDeal, best: RiichiScored) -> Callable[[], Shown]:
         deal = win_deal(deal)
         specs = self.option_specs()
-        chosen = deal.preset.name if deal.preset and PRESET_KEY in deal.items.values else None  # by the line
+        # the preset the line chose (preset=), which its canonical form repeats. Plain statements: mypyc
+        # compiled the one-line "x.name if x and ... else None" to C that gcc -Werror refused (maybe-uninitialized)
+        chosen: str | None = None
+        if deal.preset is not None and PRESET_KEY in deal.items.values:
+            chosen = deal.preset.name
         return lambda: Shown(
             canonical(
                 deal.hand,
