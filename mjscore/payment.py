@@ -46,7 +46,9 @@ def seat_code(wind: int | None) -> str | None:
     return None if wind is None else SEAT_LETTER[wind]
 
 
-SEAT_PARTIES = tuple(Party(SEAT_LETTER[w], seat_name(w)) for w in WINDS)  # a draw's: every seat
+def seat_parties(seats: tuple[int, ...] = WINDS) -> tuple[Party, ...]:
+    """A draw's parties: every seat at the table (three-player riichi has no North)."""
+    return tuple(Party(SEAT_LETTER[w], seat_name(w)) for w in seats)
 
 
 @lru_cache(maxsize=256)

@@ -18,7 +18,7 @@ from mjscore.families.mpsz import written
 from mjscore.families.mpsz.checks import flowers_not_hana
 from mjscore.families.mpsz.tiles import RIICHI_KINDS, RUN_STARTS, WINDS, dora_after, read_tiles
 from mjscore.hand import Win
-from mjscore.notation.build import Items, fail, read_count
+from mjscore.notation.build import Items, read_count
 from mjscore.notation.tokens import Token
 from mjscore.options import option
 from mjscore.presets import PRESET_KEY
@@ -26,7 +26,6 @@ from mjscore.rulesets.riichi import (
     BONUS,
     HAS_FLOWERS,
     RULES,
-    DrawDeal,
     RiichiDeal,
     RiichiFamily,
     RiichiOptions,
@@ -35,7 +34,6 @@ from mjscore.rulesets.riichi import (
     Table,
     dora,
 )
-from mjscore.settings import Settings
 
 _PAYMENTS = "docs/rules/sanma.md §6"
 NORTH = WINDS[3]
@@ -91,12 +89,7 @@ class Sanma(RiichiFamily[SanmaOptions]):
     preset_title: ClassVar[str] = "Sanma ({})"
     seat_letters: ClassVar[str] = "ESW"
     no_seat_why: ClassVar[str] = "three-player riichi has no North seat (a North tile is set aside with kita=)"
-
-    def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> RiichiDeal[SanmaOptions] | DrawDeal:
-        if tokens and tokens[0].tag == "draw":
-            message = "mjscore does not yet settle a draw of three-player riichi (docs/rules/sanma.md §9)"
-            raise fail(text, [Problem("sanma-draw", message, tokens[0].loc + 1)])
-        return super().build(text, tokens, settings)
+    no_ten_total: ClassVar[int] = 2000  # docs/rules/sanma.md §9: the no-ten payments among three
 
     def bonus_problems(
         self,

@@ -1,24 +1,42 @@
 """Riichi's exhaustive-draw line: ``riichi:draw tenpai=E,W`` read, checked and settled
-(docs/rules/riichi.md §9)."""
+(docs/rules/riichi.md §9), at the table of the rule set that reads it (three-player riichi:
+docs/rules/sanma.md §9)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TypeVar
 
 from mjscore.errors import Problem, quoted
-from mjscore.families.mpsz.tiles import SEAT_LETTER, WIND_OF_SEAT
+from mjscore.families.mpsz.tiles import SEAT_LETTER, SEATS, WIND_OF_SEAT
 from mjscore.notation.build import Items, fail, gather_items, read_count
 from mjscore.notation.tokens import Token
 from mjscore.options import ON_WORDS, OptionSpec, changed_options, option_words
-from mjscore.payment import SEAT_PARTIES, Payment, seat_name
+from mjscore.payment import Payment, seat_name, seat_parties
 from mjscore.presets import PRESET_KEY, Preset
 from mjscore.result import ScoreResult, Settlement, Shown
 from mjscore.rulesets.riichi.model import MOST, RiichiOptions
-from mjscore.rulesets.riichi.points import nagashi_payments, no_ten_payments
+from mjscore.rulesets.riichi.points import NO_TEN_TOTAL, nagashi_payments, no_ten_payments
 
 DRAW_KEYS = ("tenpai", "nagashi", "honba", "sticks", PRESET_KEY)
 DRAW_SEAT_KEYS = ("tenpai", "nagashi")
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTable:
+    """The table a draw is settled at: its seat letters (and why a wind is none), the no-ten
+    payments in all, and whether a nagashi mangan's tsumo shares out the absent seat's part
+    (sanma_tsumo=split). Riichi's by default."""
+
+    seat_letters: str = SEATS
+    no_seat_why: str = ""
+    no_ten_total: int = NO_TEN_TOTAL
+    split: bool = False
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple(WIND_OF_SEAT[x] for x in self.seat_letters)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,29 +50,41 @@ class DrawDeal:
     changed: str = ""  # the options that differ from the preset's ("": none), for the header
     preset: str = ""  # the preset the options start from ("": the rule set has none)
     preset_written: bool = False  # the line chose it (preset=): the canonical line repeats it
+    draw_table: DrawTable = field(default_factory=DrawTable)
 
 
-LineOptions = Callable[[Items], tuple[RiichiOptions, Preset | None]]  # a line's options and preset, from its items
+OptionsT = TypeVar("OptionsT", bound=RiichiOptions)
+LineOptions = Callable[[Items], tuple[OptionsT, Preset | None]]  # a line's options and preset, from its items
 
 
-def build_draw(text: str, tokens: Sequence[Token], line_options: LineOptions, specs: Sequence[OptionSpec]) -> DrawDeal:
-    """A draw line read and checked; ``line_options``: the rule set's (preset, rules file, the line)."""
+def build_draw(
+    text: str,
+    tokens: Sequence[Token],
+    line_options: LineOptions[OptionsT],
+    specs: Sequence[OptionSpec],
+    table_of: Callable[[OptionsT], DrawTable],
+) -> DrawDeal:
+    """A draw line read and checked; ``line_options``: the rule set's (preset, rules file, the
+    line); ``table_of``: the table the rule set settles a draw at under those options."""
     items = _draw_items(tokens, specs)
     options, preset = line_options(items)
+    table = table_of(options)
     problems = items.problems
     seats: dict[str, list[int]] = {}
+    at_table = tuple(table.seat_letters)  # a tuple: "" and "ES" are in the string "ESW"
     honba = read_count(items, "honba", problems, MOST["honba"])
     sticks = read_count(items, "sticks", problems, MOST["sticks"])
     for key in DRAW_SEAT_KEYS:
         value, col = items.values.get(key, ("", 0))
         letters = value.upper().split(",") if key in items.values else []
-        bad = [x for x in letters if x not in WIND_OF_SEAT]  # "" too: tenpai= and tenpai=E,,W name no seat
+        bad = [x for x in letters if x not in at_table]  # "" too: tenpai= and tenpai=E,,W name no seat
         if bad or len(set(letters)) != len(letters):
-            message = f"{key}= lists seat letters (E, S, W, N) once each, e.g. {key}=E,W"
+            message = f"{key}= lists seat letters ({', '.join(at_table)}) once each, e.g. {key}=E,W"
             message += "; nagashi=on or off is the rule option" if key == "nagashi" else ""
             shown = f"; not {quoted(value)}" if value else ""
-            problems.append(Problem("bad-value", message + shown, col))
-        seats[key] = [WIND_OF_SEAT[x] for x in letters if x in WIND_OF_SEAT]
+            because = f": {table.no_seat_why}" if table.no_seat_why and set(bad) & WIND_OF_SEAT.keys() else ""
+            problems.append(Problem("bad-value", message + shown + because, col))
+        seats[key] = [WIND_OF_SEAT[x] for x in letters if x in at_table]
     if seats["nagashi"] and not options.nagashi:
         message = "nagashi mangan is off at this table (nagashi=off): a draw pays no nagashi mangan"
         problems.append(Problem("nagashi-off", message, items.values["nagashi"][1]))
@@ -73,7 +103,7 @@ def build_draw(text: str, tokens: Sequence[Token], line_options: LineOptions, sp
     changed = changed_options(options, preset.options if preset else None)
     tenpai, nagashi = frozenset(seats["tenpai"]), tuple(seats["nagashi"])
     named, chosen = preset.name if preset else "", PRESET_KEY in items.values
-    return DrawDeal(text, tenpai, nagashi, honba, sticks, written, changed, named, chosen)
+    return DrawDeal(text, tenpai, nagashi, honba, sticks, written, changed, named, chosen, table)
 
 
 def _draw_items(tokens: Sequence[Token], specs: Sequence[OptionSpec]) -> Items:
@@ -96,11 +126,12 @@ def _is_nagashi_switch(token: Token) -> bool:
 
 def draw_result(deal: DrawDeal, ruleset: str, title: str) -> ScoreResult:
     payments: tuple[Payment, ...]
+    table = deal.draw_table
     if deal.nagashi:
-        payments = tuple(p for seat in deal.nagashi for p in nagashi_payments(seat))
+        payments = tuple(p for seat in deal.nagashi for p in nagashi_payments(seat, table.seats, table.split))
         how = "nagashi mangan: " + ", ".join(seat_name(s) for s in deal.nagashi)
     else:
-        payments = no_ten_payments(deal.tenpai)
+        payments = no_ten_payments(deal.tenpai, table.seats, table.no_ten_total)
         how = "tenpai: " + (", ".join(seat_name(s) for s in sorted(deal.tenpai)) or "none")
     settlement = Settlement(
         "exhaustive_draw",
@@ -127,7 +158,7 @@ def draw_result(deal: DrawDeal, ruleset: str, title: str) -> ScoreResult:
         unit="",
         total=None,
         payments=payments,
-        parties=SEAT_PARTIES,
+        parties=seat_parties(table.seats),
         winner=None,
         summary=None,
         payment_unit="points",

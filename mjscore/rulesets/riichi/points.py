@@ -210,23 +210,27 @@ def _why(how: str, honba: int) -> str:
     return f"{how} + {honba} honba" if honba else how
 
 
-def no_ten_payments(tenpai: frozenset[int]) -> tuple[Payment, ...]:
-    """Exhaustive draw: 3000 from the seats not ready, shared by the seats ready."""
-    noten = [w for w in WINDS if w not in tenpai]
+def no_ten_payments(
+    tenpai: frozenset[int], seats: tuple[int, ...] = WINDS, total: int = NO_TEN_TOTAL
+) -> tuple[Payment, ...]:
+    """Exhaustive draw: ``total`` (3000; sanma 2000) from the ``seats`` not ready, shared by the
+    seats ready."""
+    noten = [w for w in seats if w not in tenpai]
     if not tenpai or not noten:
         return ()
     rows = []
     for payer in noten:
         for payee in sorted(tenpai):
-            amount = NO_TEN_TOTAL // len(noten) // len(tenpai)
+            amount = total // len(noten) // len(tenpai)
             rows.append(Payment(SEAT_LETTER[payer], SEAT_LETTER[payee], amount, "no-ten payment"))
     return tuple(rows)
 
 
-def nagashi_payments(seat: int) -> tuple[Payment, ...]:
-    """Nagashi mangan: paid as a mangan tsumo by ``seat``."""
-    table = Table(seat, True, None, None, honba=0, sticks=0, honba_value=0, liable_pays_honba=False)
+def nagashi_payments(seat: int, seats: tuple[int, ...] = WINDS, split: bool = False) -> tuple[Payment, ...]:
+    """Nagashi mangan: paid as a mangan tsumo by ``seat`` at a table of ``seats`` (``split``: see
+    ``Table``)."""
+    table = Table(seat, True, None, None, 0, 0, 0, False, seats, split)
     return tuple(
-        Payment(p.payer, p.payee, p.amount, "nagashi mangan, paid as a mangan tsumo")
+        Payment(p.payer, p.payee, p.amount, f"nagashi mangan, paid as a mangan {p.reason}")
         for p in _shared(MANGAN, seat == DEALER, table, 0)
     )

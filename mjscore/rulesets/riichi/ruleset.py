@@ -10,6 +10,7 @@ then is a real limit hand over a counted one, then has most han, then most fu (t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import ClassVar, Final, Generic, TypeVar, cast
 
 from mjscore.errors import Problem
@@ -27,10 +28,10 @@ from mjscore.result import ScoreLine, ScoreResult, Shown
 from mjscore.rulesets.base import RuleSet
 from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.rulesets.riichi.checks import flag_problems, seat_problems
-from mjscore.rulesets.riichi.draw import DrawDeal, build_draw, draw_result
+from mjscore.rulesets.riichi.draw import DrawDeal, DrawTable, build_draw, draw_result
 from mjscore.rulesets.riichi.fu import fu_lines
 from mjscore.rulesets.riichi.model import MOST, PAO_HANDS, RENHOU_MANGAN, RiichiOptions, RiichiReading, RiichiTable
-from mjscore.rulesets.riichi.points import YAKUMAN_HAN, Table, hand_value, parties, win_payments
+from mjscore.rulesets.riichi.points import NO_TEN_TOTAL, YAKUMAN_HAN, Table, hand_value, parties, win_payments
 from mjscore.rulesets.riichi.present import WORD, canonical, describe, notes, summary
 from mjscore.rulesets.riichi.readings import readings
 from mjscore.rulesets.riichi.rows import (
@@ -84,7 +85,8 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
     """Riichi and the rule sets built on it (hana, sanma): the pipeline's hooks, and the hooks a
     rule set on riichi may override (``bonus_problems``, ``set_aside``, ``points_at``,
     ``flower_fu``, ``seating``, ``split_tsumo``, ``bonus_words``, ``tables``, ``outside_shape``, ``chips``,
-    ``header``, ``context``) and its seats (``seat_letters``, ``no_seat_why``); ``scored`` makes a
+    ``header``, ``context``), its seats (``seat_letters``, ``no_seat_why``) and a draw's no-ten
+    payments (``no_ten_total``); ``scored`` makes a
     scoring from lines and fu (hana's eight flowers)."""
 
     family = "mpsz"
@@ -93,6 +95,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
     keys: ClassVar[tuple[str, ...]] = KEYS
     seat_letters: ClassVar[str] = SEATS  # the seats at the table (seat=, round=, pao=, from=)
     no_seat_why: ClassVar[str] = ""  # why a wind is no seat, where one is missing
+    no_ten_total: ClassVar[int] = NO_TEN_TOTAL  # what the seats not ready pay in all at a draw (§9)
     total_label = "total han"
     breakdown_unit = "fu"
     payment_unit = "points"
@@ -115,7 +118,8 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
 
     def build(self, text: str, tokens: Sequence[Token], settings: Settings) -> RiichiDeal[OptionsT] | DrawDeal:
         if tokens and tokens[0].tag == "draw":
-            return build_draw(text, tokens[1:], lambda items: self.line_options(settings, items), self.option_specs())
+            line_options = partial(self.line_options, settings)
+            return build_draw(text, tokens[1:], line_options, self.option_specs(), self.draw_table)
         hand_tokens: list[Token] = []
         item_tokens: list[Token] = []
         for t in tokens:
@@ -241,6 +245,10 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
     def split_tsumo(self, options: OptionsT) -> bool:
         """The absent seat's tsumo share is shared out between the payers (sanma_tsumo=split)."""
         return False
+
+    def draw_table(self, options: OptionsT) -> DrawTable:
+        """The table a draw line is settled at: this rule set's seats, no-ten total and tsumo rule."""
+        return DrawTable(self.seat_letters, self.no_seat_why, self.no_ten_total, self.split_tsumo(options))
 
     def bonus_words(self, deal: RiichiDeal[OptionsT]) -> tuple[str, ...]:
         """Items of the canonical line that the table does not write (sanma's kita=)."""
