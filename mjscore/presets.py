@@ -64,8 +64,8 @@ def read_preset(text: str, name: str, options_type: type[OptionsValue], source: 
         table = {}
     try:
         values = read_table(options_type, table, "[options]")
-    except ValueError as exc:
-        faults.append(str(exc))
+    except ValueError as bad_values:  # not "exc" again: mypyc gives one name one type in a function
+        faults.append(str(bad_values))
         values = {}
     if faults:
         raise ValueError(f"{source}: {some_of(faults)}")
