@@ -166,7 +166,7 @@ def with_values(options: OptionsT, values: Mapping[str, OptionValue]) -> Options
 
 
 def as_dict(options: OptionsValue) -> dict[str, OptionValue]:
-    return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)}
+    return {s.name: getattr(options, s.name) for s in specs(type(options))}  # specs: the fields, read once
 
 
 @lru_cache(maxsize=256)

@@ -10,7 +10,7 @@ then is a real limit hand over a counted one, then has most han, then most fu (t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import partial
+from functools import lru_cache, partial
 from typing import ClassVar, Final, Generic, TypeVar, cast
 
 from mjscore.errors import Problem
@@ -199,7 +199,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
             message = "a red five (0m, 0p, 0s) is written but aka=off says none exist"
             problems.append(Problem("aka-off", message, items.option_cols["aka"]))
         elif has_red and not options.aka:
-            options = with_values(options, {"aka": True})  # docs/notation.md: writing a red five turns aka on
+            options = _aka_on(options)  # docs/notation.md: writing a red five turns aka on
         return options, preset
 
     # -- hooks a rule set built on riichi (hana) overrides
@@ -477,6 +477,13 @@ class Riichi(RiichiFamily[RiichiOptions]):
     keys: ClassVar[tuple[str, ...]] = (*KEYS, PRESET_KEY)
     # mjscore/data/presets/riichi/*.toml (README, "Presets"); yakuza2, the first, is the defaults
     presets: ClassVar[tuple[str, ...]] = ("yakuza2", "tenhou", "mahjongsoul", "wrc", "ema", "mleague")
+
+
+@lru_cache(maxsize=64)
+def _aka_on(options: OptionsT) -> OptionsT:
+    """``options`` with aka on. Cached: a batch has few distinct option sets, and replacing one
+    field of two dozen costs more than the lookup (tests/benchmarks/bench_caches.py)."""
+    return with_values(options, {"aka": True})
 
 
 def win_deal(deal: RiichiDeal[OptionsT] | DrawDeal) -> RiichiDeal[OptionsT]:
