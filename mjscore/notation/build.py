@@ -144,11 +144,8 @@ def _times(n: int) -> str:
     return "twice" if n == 2 else f"{n} times"
 
 
-ITEM_TAGS = frozenset(("flag", "word", "option"))
-NO_PRESETS = (
-    "preset= is not taken on this line: its rule set has no presets, and a draw line takes none "
-    "(mjscore rules NAME lists a rule set's presets)"
-)  # the tags of the items after a hand
+ITEM_TAGS = frozenset(("flag", "word", "option"))  # the tags of the items after a hand
+NO_PRESETS = "preset= is not taken on this line: its rule set has no presets (mjscore rules NAME lists them)"
 
 
 def _spec_named(specs: Sequence[OptionSpec], name: str) -> OptionSpec | None:

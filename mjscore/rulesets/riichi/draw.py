@@ -48,7 +48,7 @@ class DrawDeal:
     sticks: int = 0
     written: tuple[str, ...] = ()  # the rule options the line wrote, as it wrote them ("nagashi=off")
     changed: str = ""  # the options that differ from the preset's ("": none), for the header
-    preset: str = ""  # the preset the options start from ("": the rule set has none)
+    preset: Preset | None = None  # the preset the options start from (None: the rule set has none)
     preset_written: bool = False  # the line chose it (preset=): the canonical line repeats it
     draw_table: DrawTable = field(default_factory=DrawTable)
 
@@ -102,8 +102,8 @@ def build_draw(
     written = tuple(option_words(items.options, specs))
     changed = changed_options(options, preset.options if preset else None)
     tenpai, nagashi = frozenset(seats["tenpai"]), tuple(seats["nagashi"])
-    named, chosen = preset.name if preset else "", PRESET_KEY in items.values
-    return DrawDeal(text, tenpai, nagashi, honba, sticks, written, changed, named, chosen, table)
+    chosen = PRESET_KEY in items.values
+    return DrawDeal(text, tenpai, nagashi, honba, sticks, written, changed, preset, chosen, table)
 
 
 def _draw_items(tokens: Sequence[Token], specs: Sequence[OptionSpec]) -> Items:
@@ -148,11 +148,11 @@ def draw_result(deal: DrawDeal, ruleset: str, title: str) -> ScoreResult:
                 ("settlement", how),
                 ("honba", str(deal.honba)),
                 ("riichi sticks", str(deal.sticks)),
-                *((("preset", deal.preset),) if deal.preset else ()),
+                *((("preset", deal.preset.name),) if deal.preset else ()),
                 *((("options", deal.changed),) if deal.changed else ()),
             ),
             "no winner",
-            {"honba": deal.honba, "sticks": deal.sticks, **({"preset": deal.preset} if deal.preset else {})},
+            {"honba": deal.honba, "sticks": deal.sticks, **({"preset": deal.preset.name} if deal.preset else {})},
         ),
         lines=(),
         unit="",
@@ -175,5 +175,6 @@ def _draw_canonical(deal: DrawDeal, ruleset: str) -> str:
     seats = (("tenpai", sorted(deal.tenpai)), ("nagashi", deal.nagashi))
     words = [f"{key}={','.join(SEAT_LETTER[s] for s in listed)}" for key, listed in seats if listed]
     words += [f"{key}={n}" for key, n in (("honba", deal.honba), ("sticks", deal.sticks)) if n]
-    words += [f"{PRESET_KEY}={deal.preset}"] if deal.preset_written else []
+    if deal.preset is not None and deal.preset_written:  # plain statements: see README, mypyc
+        words.append(f"{PRESET_KEY}={deal.preset.name}")
     return " ".join([f"{ruleset}:draw", *words, *deal.written])

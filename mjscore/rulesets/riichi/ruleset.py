@@ -259,7 +259,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
     def without_reading(self, deal: RiichiDeal[OptionsT] | DrawDeal) -> ScoreResult | None:
         if not isinstance(deal, DrawDeal):
             return None
-        return draw_result(deal, self.name, self._titled(self.preset(deal.preset) if deal.preset else None))
+        return draw_result(deal, self.name, self._titled(deal.preset))
 
     def readings(self, deal: RiichiDeal[OptionsT] | DrawDeal) -> Iterable[RiichiReading]:
         t = win_deal(deal).table
