@@ -17,7 +17,6 @@ from mjscore.errors import Problem
 from mjscore.families.mpsz import written
 from mjscore.families.mpsz.checks import flowers_not_hana
 from mjscore.families.mpsz.tiles import RIICHI_KINDS, RUN_STARTS, WINDS, dora_after, read_tiles
-from mjscore.hand import Win
 from mjscore.notation.build import Items, read_count
 from mjscore.notation.tokens import Token
 from mjscore.options import option
@@ -31,14 +30,12 @@ from mjscore.rulesets.riichi import (
     RiichiOptions,
     RiichiReading,
     RiichiTable,
-    Table,
     dora,
 )
 
 _PAYMENTS = "docs/rules/sanma.md §6"
 NORTH = WINDS[3]
 ONE_MAN, NINE_MAN = 0, 8  # the two characters the set keeps
-THREE_SEATS = WINDS[:3]  # E S W
 MOST_KITA = 4  # four Norths in the set
 NO_MIDDLE_MAN = "three-player riichi has no 2m-8m: the set keeps only 1m and 9m of the characters"
 
@@ -129,14 +126,6 @@ class Sanma(RiichiFamily[SanmaOptions]):
     def points_at(self, indicator: int) -> int:
         """1m points at 9m (2m-8m are not in the set); 9m at 1m and the honours as in riichi."""
         return NINE_MAN if indicator == ONE_MAN else dora_after(indicator)
-
-    def seating(self, deal: RiichiDeal[SanmaOptions]) -> Table:
-        t, o = deal.table, deal.options
-        tsumo, split = t.win is Win.TSUMO, self.split_tsumo(o)
-        liable_pays_honba = o.pao_honba == "liable"
-        return Table(
-            t.seat, tsumo, t.discarder, t.pao, t.honba, t.sticks, o.honba_value, liable_pays_honba, THREE_SEATS, split
-        )
 
     def split_tsumo(self, options: SanmaOptions) -> bool:
         return options.sanma_tsumo == "split"

@@ -17,7 +17,7 @@ from mjscore.errors import Problem
 from mjscore.families.mpsz import written
 from mjscore.families.mpsz.checks import count_problems, flowers_not_hana
 from mjscore.families.mpsz.items import read_indicators, read_seat
-from mjscore.families.mpsz.tiles import CODE_OF_TILE, RIICHI_KINDS, SEAT_LETTER, SEATS, WINDS, dora_after
+from mjscore.families.mpsz.tiles import CODE_OF_TILE, RIICHI_KINDS, SEAT_LETTER, SEATS, WIND_OF_SEAT, WINDS, dora_after
 from mjscore.hand import Win
 from mjscore.notation.build import Items, fail, gather_items, other_flags, read_count, read_win
 from mjscore.notation.tokens import Token
@@ -108,7 +108,8 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         self.not_yaku: Final = frozenset(r.id for r in self.rules if r.category in NOT_YAKU)
         # The limit hands: they replace every other item (docs/rules/riichi.md §5).
         self.limit_ids: Final = frozenset(r.id for r in self.rules if r.limit)
-        self.payers: Final = len(self.seat_letters) - 1  # who pays a tsumo
+        self.seats: Final = tuple(WIND_OF_SEAT[x] for x in self.seat_letters)  # the winds at the table
+        self.payers: Final = len(self.seats) - 1  # who pays a tsumo
 
     def value_text(self, rule: RiichiRule) -> str:
         """Han written "closed / open" where they differ ("-": closed hands only)."""
@@ -237,10 +238,14 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         return ()
 
     def seating(self, deal: RiichiDeal[OptionsT]) -> Table:
-        """Who sits where and what a honba adds, for the payments (sanma: three seats)."""
+        """Who sits where and what a honba adds, for the payments: the rule set's seats and tsumo
+        rule (``seat_letters``, ``split_tsumo``), the options' honba."""
         t, o = deal.table, deal.options
         tsumo, liable_pays_honba = t.win is Win.TSUMO, o.pao_honba == "liable"
-        return Table(t.seat, tsumo, t.discarder, t.pao, t.honba, t.sticks, o.honba_value, liable_pays_honba)
+        split = self.split_tsumo(o)
+        return Table(
+            t.seat, tsumo, t.discarder, t.pao, t.honba, t.sticks, o.honba_value, liable_pays_honba, self.seats, split
+        )
 
     def split_tsumo(self, options: OptionsT) -> bool:
         """The absent seat's tsumo share is shared out between the payers (sanma_tsumo=split)."""
