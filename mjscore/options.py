@@ -10,8 +10,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
-from typing import Any, ClassVar, Protocol, TypeVar
+from functools import cache
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from mjscore.errors import quoted, quoted_value, some_of
 
@@ -165,20 +165,52 @@ def with_values(options: OptionsT, values: Mapping[str, OptionValue]) -> Options
     return dataclasses.replace(options, **values) if values else options
 
 
+MemoT = TypeVar("MemoT")
+
+
+class ByIdentity(Generic[MemoT]):
+    """Values worked out from options objects, kept by the objects' identity. A batch passes the
+    few options objects that its settings and presets resolved (``RuleSet.line_options`` keeps
+    them) line after line, and hashing a frozen dataclass of two dozen fields, as ``lru_cache``
+    does, costs more than much of the work it saves. An entry holds its objects, so their ids
+    cannot be reused while it stands."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self.entries: dict[tuple[int, int, tuple[str, ...]], tuple[object, object, MemoT]] = {}
+
+    def get(self, first: object, second: object = None, extra: tuple[str, ...] = ()) -> MemoT | None:
+        entry = self.entries.get((id(first), id(second), extra))
+        return entry[2] if entry is not None else None
+
+    def put(self, first: object, second: object, extra: tuple[str, ...], value: MemoT) -> MemoT:
+        if len(self.entries) >= self.size:
+            self.entries.clear()
+        self.entries[(id(first), id(second), extra)] = (first, second, value)
+        return value
+
+
+_CHANGED: ByIdentity[str] = ByIdentity()
+
+
 def as_dict(options: OptionsValue) -> dict[str, OptionValue]:
     return {s.name: getattr(options, s.name) for s in specs(type(options))}  # specs: the fields, read once
 
 
-@lru_cache(maxsize=256)
 def changed_options(options: OptionsValue, start: OptionsValue | None = None, skip: tuple[str, ...] = ()) -> str:
     """The options that differ from ``start`` (a preset's; None: the defaults), as "aka=on,
-    kiriage=on" ("": none), for a result's header. Cached: a batch meets few distinct values."""
-    defaults = as_dict(start if start is not None else type(options)())
-    changed = {k: v for k, v in as_dict(options).items() if k not in skip and v != defaults[k]}
-    return ", ".join(option_words(changed, specs(type(options))))
+    kiriage=on" ("": none), for a result's header. Kept per options object (``ByIdentity``)."""
+    text = _CHANGED.get(options, start, skip)
+    if text is None:
+        defaults = as_dict(start if start is not None else type(options)())
+        changed = {k: v for k, v in as_dict(options).items() if k not in skip and v != defaults[k]}
+        text = _CHANGED.put(options, start, skip, ", ".join(option_words(changed, specs(type(options)))))
+    return text
 
 
 def option_words(values: Mapping[str, OptionValue], option_specs: Sequence[OptionSpec]) -> list[str]:
     """Rule options as a line writes them, "aka=on" (for a canonical hand)."""
+    if not values:  # most lines: no need to look up the specs
+        return []
     shown = {s.name: s.shown for s in option_specs}
     return [f"{k}={shown[k](v)}" for k, v in values.items()]

@@ -3,7 +3,7 @@ rules file, and the files a notation family reads (the BABA deck: ``--deck``).""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -30,7 +30,7 @@ class Settings:
     preset: str | None = None  # --preset: the preset of every line that names none (docs: README, Presets)
     # Values derived once per settings (a rule set's base options, a family's file as loaded);
     # not part of equality.
-    memo: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+    memo: dict[Hashable, object] = field(default_factory=dict, compare=False, repr=False)
 
 
 def load_toml(path: Path, what: str) -> dict[str, Any]:
@@ -50,6 +50,13 @@ def load_toml(path: Path, what: str) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise UsageError(f"{shown}: {file_not_utf8(exc)}") from None
     return parse_toml(text, shown)
+
+
+def shipped_text(relative: str) -> str:
+    """A data file shipped in the package, as text: ``relative`` to the package's folder. Read
+    by path, not through importlib.resources, which costs more to import (start-up time) than
+    the read; mjscore is installed as files, never run from a zip."""
+    return (Path(__file__).parent / relative).read_text(encoding="utf-8")
 
 
 def parse_toml(text: str, source: str) -> dict[str, Any]:

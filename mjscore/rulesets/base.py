@@ -10,7 +10,7 @@ named hooks; ``docs/adding-a-ruleset.md`` walks through one written from scratch
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Generic, TypeVar, cast
 
@@ -19,7 +19,7 @@ from mjscore.errors import Problem, UsageError, quoted, quoted_value
 from mjscore.notation.build import Items, closest_word, fail
 from mjscore.notation.tokens import Token
 from mjscore.options import OptionSpec, OptionsValue, read_table, specs, with_values
-from mjscore.presets import PRESET_KEY, Preset, load_preset
+from mjscore.presets import PRESET_KEY, Preset, built_in_preset, load_preset
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, ShownTable
 from mjscore.rulesets.deal import Deal, OptionsT, ReadingT, Scored, Settled, TableT
 from mjscore.settings import Settings
@@ -36,6 +36,8 @@ class RuleRow:
     value: str
     condition: str
 
+
+LINE_OPTION_SETS: Final = 256  # the distinct option sets of lines kept per settings and rule set
 
 DealT = TypeVar("DealT")  # a rule set's deal: usually a ``Deal``; riichi's draw line is another
 
@@ -68,7 +70,8 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
     def __init__(self) -> None:
         # Made with the instance, not as a cached_property: a compiled class has no __dict__ to keep one in.
         self.book: Final = RuleBook(self.rules)  # the rows, with the memo of which to ask per feature set
-        self.loaded_presets: Final[dict[str, Preset]] = {}  # each preset's file, read when first chosen
+        # each preset as first chosen, its file read then (the default's: as built in, default_preset)
+        self.loaded_presets: Final[dict[str, Preset]] = {}
 
     @classmethod
     def option_specs(cls) -> tuple[OptionSpec, ...]:
@@ -101,7 +104,7 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
         section names, else the default (None: the rule set has no presets). Chosen once per
         settings; a rules file's unknown preset is a ``UsageError`` (``--preset`` is checked where
         it is read, and for another rule set by each line: ``line_options``)."""
-        key = f"preset:{self.name}"
+        key = ("preset", self.name)
         if key not in settings.memo:
             chosen = settings.preset
             if chosen is None or self.preset_problem(chosen):
@@ -110,7 +113,13 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
         return cast("Preset | None", settings.memo[key])
 
     def default_preset(self) -> Preset | None:
-        return self.preset(self.presets[0]) if self.presets else None
+        """The first of ``presets``: the built-in defaults, its file not read (``built_in_preset``)."""
+        if not self.presets:
+            return None
+        name = self.presets[0]
+        if name not in self.loaded_presets:
+            self.loaded_presets[name] = built_in_preset(self.name, name, self.options_type)
+        return self.loaded_presets[name]
 
     def _file_preset(self, settings: Settings) -> str | None:
         """The preset a rules file's section names for this rule set (None: none)."""
@@ -131,7 +140,7 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
         settings and preset; a bad entry is a ``UsageError``)."""
         if preset is None:
             preset = self.settings_preset(settings)
-        key = f"options:{self.name}:{preset.name if preset else ''}"
+        key = ("options", self.name, preset.name if preset else "")
         if key not in settings.memo:
             table = {k: v for k, v in settings.options.get(self.name, {}).items() if k != PRESET_KEY}
             try:
@@ -147,7 +156,20 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
         ``items.problems`` when this rule set has no such preset), then the rules file's options,
         then its own. Resolved once per settings and preset: a line pays two lookups."""
         preset = self._line_preset(settings, items)
-        return with_values(self.base_options(settings, preset), items.options), preset
+        base = self.base_options(settings, preset)
+        if not items.options:
+            return base, preset
+        # Kept per settings, as the base is, at most LINE_OPTION_SETS of them: replacing fields of
+        # a frozen dataclass of two dozen costs more than the lookup, and a batch repeats few
+        # option sets (aka=on).
+        kept = cast("dict[Hashable, OptionsT]", settings.memo.setdefault(("line options", self.name), {}))
+        key = (preset.name if preset else "", tuple(items.options.items()))
+        options = kept.get(key)
+        if options is None:
+            if len(kept) >= LINE_OPTION_SETS:
+                kept.clear()
+            options = kept[key] = with_values(base, items.options)
+        return options, preset
 
     def _line_preset(self, settings: Settings, items: Items) -> Preset | None:
         """The line's own preset=, else the settings' choice (``settings_preset``)."""

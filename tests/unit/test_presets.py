@@ -14,7 +14,7 @@ import pytest
 
 from mjscore.errors import HandError, UsageError
 from mjscore.options import as_dict, specs
-from mjscore.presets import Preset, read_preset
+from mjscore.presets import Preset, load_preset, read_preset
 from mjscore.rulesets import get_ruleset
 from mjscore.rulesets.riichi import Riichi, RiichiOptions
 from mjscore.scoring import score
@@ -53,7 +53,9 @@ def test_every_preset_file_is_declared_and_every_declared_preset_has_a_file() ->
 def test_the_default_preset_is_the_rule_sets_defaults() -> None:
     # yakuza2 is first (the default) and sets every option to its built-in default: no score changes without a preset
     assert Riichi.presets[0] == "yakuza2"
-    assert RIICHI.preset("yakuza2").options == RiichiOptions()
+    # read from the file itself: a line that chooses no preset is scored with the defaults as built in
+    assert load_preset("riichi", "yakuza2", RiichiOptions).options == RiichiOptions()
+    assert RIICHI.default_preset() is not None and RIICHI.default_preset().options == RiichiOptions()
 
 
 @pytest.mark.parametrize("name", Riichi.presets)

@@ -12,6 +12,7 @@ import pytest
 
 from mjscore.errors import HandError
 from mjscore.options import specs
+from mjscore.presets import load_preset
 from mjscore.rulesets import get_ruleset
 from mjscore.rulesets.sanma import Sanma, SanmaOptions
 from mjscore.scoring import score
@@ -24,7 +25,9 @@ def test_every_preset_has_a_file_and_the_default_is_the_rule_sets_defaults() -> 
     files = {p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")}
     assert set(Sanma.presets) == files
     assert Sanma.presets[0] == "default"
-    assert SANMA.preset("default").options == SanmaOptions()
+    # read from the file itself: a line that chooses no preset is scored with the defaults as built in
+    assert load_preset("sanma", "default", SanmaOptions).options == SanmaOptions()
+    assert SANMA.default_preset() is not None and SANMA.default_preset().options == SanmaOptions()
 
 
 @pytest.mark.parametrize("name", Sanma.presets)

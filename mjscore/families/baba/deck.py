@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from mjscore.errors import UsageError, printable, quoted, some_of
-from mjscore.settings import Settings, load_toml, parse_toml
+from mjscore.settings import Settings, load_toml, parse_toml, shipped_text
 
 # Written spellings of the OBABA wild card; 婆 only counts when no deck kind uses it.
 WILD_SPELLINGS = ("O", "o", "*", "お")
@@ -83,10 +83,7 @@ class Deck:
 
 
 def default_deck() -> Deck:
-    from importlib import resources  # here: only BABA reads it, and it costs start-up time
-
-    text = resources.files("mjscore").joinpath("data/baba_deck.toml").read_text(encoding="utf-8")
-    return parse_deck(text, "built-in deck (a reconstruction)")
+    return parse_deck(shipped_text("data/baba_deck.toml"), "built-in deck (a reconstruction)")
 
 
 def load_deck(path: Path) -> Deck:

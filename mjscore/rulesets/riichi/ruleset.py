@@ -10,7 +10,7 @@ then is a real limit hand over a counted one, then has most han, then most fu (t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache, partial
+from functools import partial
 from typing import ClassVar, Final, Generic, TypeVar, cast
 
 from mjscore.errors import Problem
@@ -21,7 +21,7 @@ from mjscore.families.mpsz.tiles import CODE_OF_TILE, RIICHI_KINDS, SEAT_LETTER,
 from mjscore.hand import Win
 from mjscore.notation.build import Items, fail, gather_items, other_flags, read_count, read_win
 from mjscore.notation.tokens import Token
-from mjscore.options import as_dict, changed_options, with_values
+from mjscore.options import ByIdentity, as_dict, changed_options, with_values
 from mjscore.payment import Payment, seat_code, seat_name
 from mjscore.presets import PRESET_KEY, Preset
 from mjscore.result import ScoreLine, ScoreResult, Shown
@@ -484,11 +484,16 @@ class Riichi(RiichiFamily[RiichiOptions]):
     presets: ClassVar[tuple[str, ...]] = ("yakuza2", "tenhou", "mahjongsoul", "wrc", "ema", "mleague")
 
 
-@lru_cache(maxsize=64)
+_WITH_AKA: ByIdentity[object] = ByIdentity(64)
+
+
 def _aka_on(options: OptionsT) -> OptionsT:
-    """``options`` with aka on. Cached: a batch has few distinct option sets, and replacing one
-    field of two dozen costs more than the lookup (tests/benchmarks/bench_caches.py)."""
-    return with_values(options, {"aka": True})
+    """``options`` with aka on. Kept per options object: a batch has few distinct option sets,
+    and replacing one field of two dozen costs more than the lookup (tests/benchmarks/bench_caches.py)."""
+    found = _WITH_AKA.get(options)
+    if found is None:
+        found = _WITH_AKA.put(options, None, (), with_values(options, {"aka": True}))
+    return cast(OptionsT, found)
 
 
 def win_deal(deal: RiichiDeal[OptionsT] | DrawDeal) -> RiichiDeal[OptionsT]:
