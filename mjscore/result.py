@@ -269,8 +269,10 @@ def error_document(error: HandError, *, line: int = 0, source: str = "") -> dict
 def _copied(context: Mapping[str, object]) -> dict[str, object]:
     """A context as a document holds it: a copy, its lists and option values copied too (a
     context nests one level), so that a document changed by its reader leaves the result be."""
+    # dict, not the Mapping ABC: an ABC's isinstance runs Python code, 13 times a document (a
+    # context's mappings are dicts: the options, made by options.as_dict)
     return {
-        k: dict(v) if isinstance(v, Mapping) else list(v) if isinstance(v, list | tuple) else v
+        k: dict(v) if isinstance(v, dict) else list(v) if isinstance(v, (list, tuple)) else v
         for k, v in context.items()
     }
 
