@@ -1,0 +1,426 @@
+"""How far an mpsz hand is from complete (its shanten number), and which draws bring it closer.
+
+Kinds are those of ``tiles.py`` (0-8 man, 9-17 pin, 18-26 sou, 27-33 honours); ``counts``
+are 34 ints, the concealed tiles only; ``wilds`` (Baida) are counted apart, never in
+``counts``. A hand of 3n + 1 or 3n + 2 tiles (wilds included) with ``melds`` called sets,
+n = 4 - melds, aims at n sets and a pair, or at Seven Pairs or Thirteen Orphans when it has
+no meld. -1 is complete, 0 ready (one tile short), k: k + 1 tiles short.
+
+The number is exact: a target is a complete hand the tiles could become, and the shanten
+is the fewest tiles the hand lacks of any target, less one. A target never holds more
+copies of a kind than the set has (four, less those in the melds: docs/rules/riichi.md §1;
+none of 2m-8m in sanma, docs/rules/sanma.md §1), so a hand whose only wait is a fifth copy
+is not ready. ``Room`` says what the set leaves; with wild tiles there is no such bound
+(see ``Room``).
+
+How it is computed: a target's sets and pair each lie in one suit or among the honours, so
+each of those four chunks is solved alone, for every number of sets and pair it might
+hold, and the chunks joined. A chunk's answer is a table keyed by its counts (base 5) and
+remembered: hands share suit patterns, and the three suits share one table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from mjscore.families.mpsz.tiles import HONOURS, MAX_COPIES, RIICHI_KINDS, TERMINALS_AND_HONOURS
+
+SETS = 4  # a hand of no meld makes four sets and a pair
+SEVEN_PAIRS = 7
+ORPHANS = tuple(sorted(TERMINALS_AND_HONOURS))  # the 13 kinds of Thirteen Orphans
+NO_LIMIT = 14  # a cap no target reaches: a concealed part holds at most 14 tiles
+SUIT = 9
+# Each chunk: its first kind and its length. The suits come first, the honours last.
+CHUNKS = ((0, SUIT), (SUIT, SUIT), (2 * SUIT, SUIT), (HONOURS, RIICHI_KINDS - HONOURS))
+_MEMO_SIZE = 1 << 16  # tables remembered per memo; past it the memo starts again (flat memory)
+_PAIR = 1  # a table's entry for m sets and p pairs is at 2 * m + p
+_UNREACHED = -1
+
+
+class Room:
+    """What the tile set leaves a hand's concealed part to end with, kind by kind.
+
+    ``held``: the copies of each kind in the hand's melds (34 ints, or none), which a target
+    cannot use again; ``absent``: kinds the set does not have (sanma's 2m-8m); ``wild``: a game
+    with wild tiles (Baida), where no copy limit binds: a wild may stand for a fifth copy of a
+    kind (docs/rules/baida.md §2, §7; the Baida scorer accepts one) and any missing tile may
+    be drawn as a wild. A hand with wilds is always counted as in such a game.
+
+    ``held`` and ``absent`` also say what can be drawn: a kind whose copies are all in the
+    hand and its melds, or that the set lacks (``can_draw``)."""
+
+    __slots__ = ("absent", "caps", "chunk_caps", "held", "plain", "wild")
+
+    def __init__(self, held: Sequence[int] = (), absent: Iterable[int] = (), *, wild: bool = False) -> None:
+        held_copies = tuple(held) if held else (0,) * RIICHI_KINDS
+        if len(held_copies) != RIICHI_KINDS:
+            raise ValueError(f"held has {len(held_copies)} counts, not {RIICHI_KINDS}")
+        self.held: Final = held_copies
+        self.absent: Final = frozenset(absent)
+        self.wild: Final = wild
+        caps = tuple(
+            NO_LIMIT if wild else 0 if k in self.absent else MAX_COPIES - held_copies[k] for k in range(RIICHI_KINDS)
+        )
+        self.caps: Final = caps
+        # each chunk's caps, and whether they are the plain four of each (the shared memo)
+        self.chunk_caps: Final = tuple(caps[lo : lo + size] for lo, size in CHUNKS)
+        self.plain: Final = not wild and all(cap == MAX_COPIES for cap in caps)
+
+    def can_draw(self, counts: Sequence[int], kind: int) -> bool:
+        """Whether a tile of ``kind`` can still come: the set has it, and not every copy is in the hand."""
+        return kind not in self.absent and counts[kind] + self.held[kind] < MAX_COPIES
+
+
+FOUR_OF_EACH: Final = Room()  # riichi's 136 tiles, and a hand with no meld
+WILD_GAME: Final = Room(wild=True)  # Baida: no copy limit binds
+
+
+@dataclass(frozen=True, slots=True)
+class Shanten:
+    """The shanten of each hand shape; ``pairs`` and ``orphans`` are None where that shape
+    cannot be made (a hand with melds, or a rule set without it)."""
+
+    standard: int
+    pairs: int | None = None
+    orphans: int | None = None
+
+    @property
+    def best(self) -> int:
+        found = self.standard
+        if self.pairs is not None and self.pairs < found:
+            found = self.pairs
+        if self.orphans is not None and self.orphans < found:
+            found = self.orphans
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """One discard of a hand of 3n + 2 tiles: the shanten after it and the kinds whose draw
+    then lowers it (for a ready hand, its winning kinds). ``kind`` None: a wild discarded."""
+
+    kind: int | None
+    shanten: Shanten
+    improving: tuple[int, ...]
+
+
+# --- the standard shape: n sets and a pair
+
+
+def standard_shanten(counts: Sequence[int], melds: int = 0, wilds: int = 0, *, room: Room = FOUR_OF_EACH) -> int:
+    """The shanten of four sets and a pair, ``melds`` of the sets already called."""
+    sets = _sets_to_make(counts, melds, wilds)
+    return _standard(counts, sets, wilds, room)
+
+
+def _standard(counts: Sequence[int], sets: int, wilds: int, room: Room) -> int:
+    """3n + 2 tiles make a target; the tiles the hand has of it, ``_most_kept``, leave the rest
+    to draw, and each wild stands for one of those (a target may take any tile for it)."""
+    return 3 * sets + 1 - _most_kept(counts, sets, room, wilds > 0 or room.wild) - wilds
+
+
+def _most_kept(counts: Sequence[int], sets: int, room: Room, unlimited: bool) -> int:
+    """The most tiles of ``counts`` one target of ``sets`` sets and a pair keeps."""
+    joined: tuple[int, ...] | None = None
+    for chunk in range(len(CHUNKS)):
+        table = _chunk_table(counts, chunk, room, unlimited)
+        if table is not None:
+            joined = table if joined is None else _join(joined, table, sets)
+    if joined is None:
+        return 0
+    return joined[2 * sets + _PAIR]  # at most: with the pair is never fewer
+
+
+def _join(a: tuple[int, ...], b: tuple[int, ...], sets: int) -> tuple[int, ...]:
+    """The table of two chunks together: the most tiles kept with at most m sets and p pairs
+    in all, for m up to ``sets``, p up to one."""
+    joined: list[int] = []
+    for m in range(sets + 1):
+        bare = with_pair = 0
+        for j in range(m + 1):
+            a0, a1 = a[2 * j], a[2 * j + 1]
+            b0, b1 = b[2 * (m - j)], b[2 * (m - j) + 1]
+            bare = max(bare, a0 + b0)
+            with_pair = max(with_pair, a1 + b0, a0 + b1)
+        joined += (bare, with_pair)
+    return tuple(joined)
+
+
+# The tables of the chunks met before, by their counts (base 5). The three suits share a memo;
+# caps other than the plain four of each, and no caps at all, have their own.
+_SUIT_MEMO: dict[int, tuple[int, ...]] = {}
+_HONOUR_MEMO: dict[int, tuple[int, ...]] = {}
+_OPEN_SUIT_MEMO: dict[int, tuple[int, ...]] = {}
+_OPEN_HONOUR_MEMO: dict[int, tuple[int, ...]] = {}
+_CAPPED_MEMO: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+
+
+def _chunk_table(counts: Sequence[int], chunk: int, room: Room, unlimited: bool) -> tuple[int, ...] | None:
+    """The table of one chunk of ``counts`` (None when it holds no tile): entry 2 * m + p is
+    the most of its tiles that at most m sets and p pairs (p at most one) keep."""
+    lo, size = CHUNKS[chunk]
+    key = 0
+    for k in range(lo + size - 1, lo - 1, -1):
+        key = key * 5 + counts[k]
+    if key == 0:
+        return None
+    runs = chunk < len(CHUNKS) - 1
+    if unlimited:
+        memo = _OPEN_SUIT_MEMO if runs else _OPEN_HONOUR_MEMO
+        caps: tuple[int, ...] = (NO_LIMIT,) * size
+    elif room.plain:
+        memo = _SUIT_MEMO if runs else _HONOUR_MEMO
+        caps = (MAX_COPIES,) * size
+    else:
+        caps = room.chunk_caps[chunk]
+        return _capped_table(counts[lo : lo + size], caps, runs, key)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        found = memo[key] = _solve_chunk(counts[lo : lo + size], caps, runs)
+    return found
+
+
+def _capped_table(held: Sequence[int], caps: tuple[int, ...], runs: bool, key: int) -> tuple[int, ...]:
+    """``_chunk_table`` for caps of a hand with melds or of sanma's set: remembered with the caps."""
+    memo_key = (key * 2 + runs, caps)
+    found = _CAPPED_MEMO.get(memo_key)
+    if found is None:
+        if len(_CAPPED_MEMO) >= _MEMO_SIZE:
+            _CAPPED_MEMO.clear()
+        found = _CAPPED_MEMO[memo_key] = _solve_chunk(held, caps, runs)
+    return found
+
+
+def _solve_chunk(held: Sequence[int], caps: Sequence[int], runs: bool) -> tuple[int, ...]:
+    """The table of one chunk (see ``_chunk_table``), by dynamic programming over its kinds.
+
+    A target is read kind by kind, lowest first. At each kind it starts some runs (a suit's
+    kinds but its last two), pungs and at most one pair, and must hold the tiles of the runs
+    started at the two kinds before: all of them at most the kind's cap. The tiles the hand
+    keeps there are the least of what it holds and what the target holds. A state is (runs
+    started two and one kinds back, sets so far, pairs so far), its value the most tiles kept."""
+    best = [_UNREACHED] * _STATES
+    best[0] = 0
+    states = [0]
+    size = len(held)
+    for i in range(size):
+        ahead = held[i + 1] + held[i + 2] if runs and i + 2 < size else -1  # -1: no run starts here
+        best, states = _next_kind(best, states, held[i], caps[i], ahead)
+    table = [0] * (2 * SETS + 2)
+    for state in states:  # runs cannot start at a chunk's last two kinds: none is left due
+        slot = 2 * (state // 25 % 5) + state // 125
+        table[slot] = max(table[slot], best[state])
+    for m in range(SETS + 1):  # at most m sets and p pairs: the best of any fewer
+        if m:
+            table[2 * m] = max(table[2 * m], table[2 * m - 2])
+            table[2 * m + 1] = max(table[2 * m + 1], table[2 * m - 1])
+        table[2 * m + 1] = max(table[2 * m + 1], table[2 * m])
+    return tuple(table)
+
+
+_STATES = 250  # x + 5y + 25m + 125p: x runs from two kinds back, y from one back, m sets, p pairs
+
+
+def _next_kind(best: list[int], states: list[int], have: int, cap: int, ahead: int) -> tuple[list[int], list[int]]:
+    """The states after one more kind, which the hand holds ``have`` of and a target at most
+    ``cap``; ``ahead``: the hand's tiles of the next two kinds (-1: no run may start here).
+    A choice that keeps no tile more is skipped: it would only spend a set."""
+    after = [_UNREACHED] * _STATES
+    reached: list[int] = []
+    for state in states:
+        kept = best[state]
+        x, y, m, p = state % 5, state // 5 % 5, state // 25 % 5, state // 125
+        due = x + y  # tiles of earlier runs this kind must hold
+        if due > cap:
+            continue
+        most_runs = min(SETS - m, max(0, have - due) + ahead) if ahead >= 0 else 0
+        for r in range(min(most_runs, cap - due) + 1):
+            left = have - due - r  # tiles here no run keeps
+            most_pungs = min(SETS - m - r, (left + 2) // 3) if left > 0 else 0
+            for u in range(most_pungs + 1):
+                for q in range(2 if p == 0 and left > 3 * u else 1):
+                    target = due + r + 3 * u + 2 * q
+                    if target > cap:
+                        break
+                    gained = kept + min(target, have)
+                    nxt = y + 5 * r + 25 * (m + r + u) + 125 * (p + q)
+                    if after[nxt] < gained:
+                        if after[nxt] == _UNREACHED:
+                            reached.append(nxt)
+                        after[nxt] = gained
+    return after, reached
+
+
+# --- Seven Pairs and Thirteen Orphans (no melds)
+
+
+def pairs_shanten(counts: Sequence[int], wilds: int = 0) -> int:
+    """Seven Pairs: seven pairs of seven different kinds; four of a kind is one pair and two
+    tiles more, never two pairs (docs/rules/riichi.md §3). A wild pairs a single or, with
+    another, makes a pair of a kind the hand lacks (docs/rules/baida.md §7)."""
+    _sets_to_make(counts, 0, wilds)
+    pairs = kinds = 0
+    for n in counts:
+        if n:
+            kinds += 1
+            if n >= 2:
+                pairs += 1
+    return _pairs(pairs, kinds, wilds)
+
+
+def _pairs(pairs: int, kinds: int, wilds: int) -> int:
+    """Each pair lacks nothing, each other kind held lacks one tile, each kind to be found two."""
+    pairs = min(pairs, SEVEN_PAIRS)
+    singles = min(kinds - pairs, SEVEN_PAIRS - pairs)
+    lacking = singles + 2 * (SEVEN_PAIRS - pairs - singles)
+    return lacking - 1 - wilds
+
+
+def orphans_shanten(counts: Sequence[int], wilds: int = 0) -> int:
+    """Thirteen Orphans: one of each terminal and honour and a second of one of them."""
+    _sets_to_make(counts, 0, wilds)
+    kinds = paired = 0
+    for k in ORPHANS:
+        if counts[k]:
+            kinds += 1
+            if counts[k] >= 2:
+                paired = 1
+    return _orphans(kinds, paired, wilds)
+
+
+def _orphans(kinds: int, paired: int, wilds: int) -> int:
+    """Each orphan kind not held lacks one tile, and the pair one more unless one is paired."""
+    lacking = len(ORPHANS) - kinds + 1 - paired
+    return lacking - 1 - wilds
+
+
+# --- all shapes
+
+
+def shanten(
+    counts: Sequence[int],
+    melds: int = 0,
+    wilds: int = 0,
+    *,
+    pairs: bool = True,
+    orphans: bool = True,
+    room: Room = FOUR_OF_EACH,
+) -> Shanten:
+    """The shanten of every shape the rule set has (``pairs``, ``orphans``: whether it has
+    Seven Pairs, Thirteen Orphans); the special shapes only for a hand with no meld."""
+    sets = _sets_to_make(counts, melds, wilds)
+    standard = _standard(counts, sets, wilds, room)
+    if melds:
+        return Shanten(standard)
+    return Shanten(
+        standard,
+        pairs_shanten(counts, wilds) if pairs else None,
+        orphans_shanten(counts, wilds) if orphans else None,
+    )
+
+
+def improving_kinds(
+    counts: Sequence[int],
+    melds: int = 0,
+    wilds: int = 0,
+    *,
+    kinds: Iterable[int] = range(RIICHI_KINDS),
+    pairs: bool = True,
+    orphans: bool = True,
+    room: Room = FOUR_OF_EACH,
+    wild_kinds: Sequence[int] = (),
+) -> tuple[int, ...]:
+    """The kinds among ``kinds`` whose draw lowers the best shanten of a hand of 3n + 1 tiles:
+    for a ready hand, the kinds it wins on. A kind that cannot be drawn (``Room.can_draw``:
+    every copy in the hand and its melds, or absent from the set) is left out; one of
+    ``wild_kinds`` (the Baida) is drawn as a wild, and always helps (it stands for a tile the
+    best target lacks), and the hand is then in a game with no copy limit."""
+    if wild_kinds:
+        room = _wild_room(room)
+    sets = _sets_to_make(counts, melds, wilds)
+    if _tiles(counts, wilds) % 3 != 1:
+        raise ValueError(f"a hand of {_tiles(counts, wilds)} tiles has drawn already: discard first")
+    before = shanten(counts, melds, wilds, pairs=pairs, orphans=orphans, room=room).best
+    drawn = list(counts)
+    found = []
+    for kind in kinds:
+        if kind in wild_kinds:
+            found.append(kind)
+            continue
+        if not room.can_draw(counts, kind):
+            continue
+        drawn[kind] += 1
+        after = _standard(drawn, sets, wilds, room)
+        if melds == 0 and pairs:
+            after = min(after, pairs_shanten(drawn, wilds))
+        if melds == 0 and orphans:
+            after = min(after, orphans_shanten(drawn, wilds))
+        drawn[kind] -= 1
+        if after < before:
+            found.append(kind)
+    return tuple(found)
+
+
+def discards(
+    counts: Sequence[int],
+    melds: int = 0,
+    wilds: int = 0,
+    *,
+    kinds: Iterable[int] = range(RIICHI_KINDS),
+    pairs: bool = True,
+    orphans: bool = True,
+    room: Room = FOUR_OF_EACH,
+    wild_kinds: Sequence[int] = (),
+) -> tuple[Discard, ...]:
+    """For a hand of 3n + 2 tiles, each distinct discard in kind order (a wild's last, kind
+    None): the shanten after it and its improving kinds among ``kinds`` (``improving_kinds``).
+    The caller ranks them."""
+    _sets_to_make(counts, melds, wilds)
+    if _tiles(counts, wilds) % 3 != 2:
+        raise ValueError(f"a hand of {_tiles(counts, wilds)} tiles has no tile to discard: draw first")
+    candidates = tuple(kinds)
+    if wild_kinds:
+        room = _wild_room(room)
+    found = []
+    left = list(counts)
+    for kind in [k for k in range(RIICHI_KINDS) if counts[k]] + ([-1] if wilds else []):
+        wild = kind < 0  # a wild discarded
+        if wild:
+            wilds -= 1
+        else:
+            left[kind] -= 1
+        after = shanten(left, melds, wilds, pairs=pairs, orphans=orphans, room=room)
+        improving = improving_kinds(
+            left, melds, wilds, kinds=candidates, pairs=pairs, orphans=orphans, room=room, wild_kinds=wild_kinds
+        )
+        found.append(Discard(None if wild else kind, after, improving))
+        if wild:
+            wilds += 1
+        else:
+            left[kind] += 1
+    return tuple(found)
+
+
+def _wild_room(room: Room) -> Room:
+    return room if room.wild else Room(room.held, room.absent, wild=True)
+
+
+def _tiles(counts: Sequence[int], wilds: int) -> int:
+    return sum(counts) + wilds
+
+
+def _sets_to_make(counts: Sequence[int], melds: int, wilds: int) -> int:
+    """The sets the concealed part must make; a ValueError for a hand of no such size."""
+    if len(counts) != RIICHI_KINDS:
+        raise ValueError(f"counts has {len(counts)} kinds, not {RIICHI_KINDS}")
+    if not 0 <= melds <= SETS or wilds < 0:
+        raise ValueError(f"melds must be 0 to {SETS} and wilds at least 0, not {melds} and {wilds}")
+    sets = SETS - melds
+    tiles = _tiles(counts, wilds)
+    if tiles not in (3 * sets + 1, 3 * sets + 2):
+        raise ValueError(f"a hand with {melds} melds has {3 * sets + 1} or {3 * sets + 2} concealed tiles, not {tiles}")
+    return sets
