@@ -51,7 +51,7 @@ class Room:
     ``held`` and ``absent`` also say what can be drawn: a kind whose copies are all in the
     hand and its melds, or that the set lacks (``can_draw``)."""
 
-    __slots__ = ("absent", "caps", "chunk_caps", "held", "plain", "wild")
+    __slots__ = ("absent", "caps", "chunk_caps", "chunk_plain", "held", "wild")
 
     def __init__(self, held: Sequence[int] = (), absent: Iterable[int] = (), *, wild: bool = False) -> None:
         held_copies = tuple(held) if held else (0,) * RIICHI_KINDS
@@ -64,9 +64,9 @@ class Room:
             NO_LIMIT if wild else 0 if k in self.absent else MAX_COPIES - held_copies[k] for k in range(RIICHI_KINDS)
         )
         self.caps: Final = caps
-        # each chunk's caps, and whether they are the plain four of each (the shared memo)
+        # each chunk's caps, and whether they are the plain four of each (the memo all hands share)
         self.chunk_caps: Final = tuple(caps[lo : lo + size] for lo, size in CHUNKS)
-        self.plain: Final = not wild and all(cap == MAX_COPIES for cap in caps)
+        self.chunk_plain: Final = tuple(all(cap == MAX_COPIES for cap in chunk) for chunk in self.chunk_caps)
 
     def can_draw(self, counts: Sequence[int], kind: int) -> bool:
         """Whether a tile of ``kind`` can still come: the set has it, and not every copy is in the hand."""
@@ -111,115 +111,196 @@ class Discard:
 
 def standard_shanten(counts: Sequence[int], melds: int = 0, wilds: int = 0, *, room: Room = FOUR_OF_EACH) -> int:
     """The shanten of four sets and a pair, ``melds`` of the sets already called."""
-    sets = _sets_to_make(counts, melds, wilds)
-    return _standard(counts, sets, wilds, room)
+    row = _row(counts)
+    return _standard(row, _sets_to_make(row, melds, wilds), wilds, room)
 
 
-def _standard(counts: Sequence[int], sets: int, wilds: int, room: Room) -> int:
+def _standard(row: list[int], sets: int, wilds: int, room: Room) -> int:
     """3n + 2 tiles make a target; the tiles the hand has of it, ``_most_kept``, leave the rest
     to draw, and each wild stands for one of those (a target may take any tile for it)."""
-    return 3 * sets + 1 - _most_kept(counts, sets, room, wilds > 0 or room.wild) - wilds
+    return 3 * sets + 1 - _most_kept(row, sets, room, wilds > 0 or room.wild) - wilds
 
 
-def _most_kept(counts: Sequence[int], sets: int, room: Room, unlimited: bool) -> int:
-    """The most tiles of ``counts`` one target of ``sets`` sets and a pair keeps."""
-    joined: tuple[int, ...] | None = None
+def _most_kept(row: list[int], sets: int, room: Room, unlimited: bool) -> int:
+    """The most tiles of ``row`` one target of ``sets`` sets and a pair keeps."""
+    tables: list[list[int]] = []
     for chunk in range(len(CHUNKS)):
-        table = _chunk_table(counts, chunk, room, unlimited)
+        table = _chunk_table(row, chunk, room, unlimited)
         if table is not None:
-            joined = table if joined is None else _join(joined, table, sets)
-    if joined is None:
+            tables.append(table)
+    if not tables:
         return 0
-    return joined[2 * sets + _PAIR]  # at most: with the pair is never fewer
+    joined = tables[0]
+    for table in tables[1:-1]:
+        joined = _join(joined, table, sets)
+    if len(tables) == 1:
+        return joined[2 * sets + _PAIR]
+    return _join_last(joined, tables[-1], sets)
 
 
-def _join(a: tuple[int, ...], b: tuple[int, ...], sets: int) -> tuple[int, ...]:
-    """The table of two chunks together: the most tiles kept with at most m sets and p pairs
-    in all, for m up to ``sets``, p up to one."""
-    joined: list[int] = []
+def _join(a: list[int], b: list[int], sets: int) -> list[int]:
+    """The table of two chunks together (see ``_chunk_table``), for at most ``sets`` sets."""
+    joined = [0] * (2 * sets + 2)
     for m in range(sets + 1):
         bare = with_pair = 0
         for j in range(m + 1):
-            a0, a1 = a[2 * j], a[2 * j + 1]
-            b0, b1 = b[2 * (m - j)], b[2 * (m - j) + 1]
-            bare = max(bare, a0 + b0)
-            with_pair = max(with_pair, a1 + b0, a0 + b1)
-        joined += (bare, with_pair)
-    return tuple(joined)
+            a0, a1, b0, b1 = a[2 * j], a[2 * j + 1], b[2 * (m - j)], b[2 * (m - j) + 1]
+            bare = _larger(bare, a0 + b0)
+            with_pair = _larger(with_pair, _larger(a1 + b0, a0 + b1))
+        joined[2 * m] = bare
+        joined[2 * m + 1] = with_pair
+    return joined
 
 
-# The tables of the chunks met before, by their counts (base 5). The three suits share a memo;
-# caps other than the plain four of each, and no caps at all, have their own.
-_SUIT_MEMO: dict[int, tuple[int, ...]] = {}
-_HONOUR_MEMO: dict[int, tuple[int, ...]] = {}
-_OPEN_SUIT_MEMO: dict[int, tuple[int, ...]] = {}
-_OPEN_HONOUR_MEMO: dict[int, tuple[int, ...]] = {}
-_CAPPED_MEMO: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+def _join_last(a: list[int], b: list[int], sets: int) -> int:
+    """``_join``'s entry for ``sets`` sets and the pair, alone: the last join needs no other."""
+    best = 0
+    for j in range(sets + 1):
+        best = _larger(best, _larger(a[2 * j + 1] + b[2 * (sets - j)], a[2 * j] + b[2 * (sets - j) + 1]))
+    return best
 
 
-def _chunk_table(counts: Sequence[int], chunk: int, room: Room, unlimited: bool) -> tuple[int, ...] | None:
-    """The table of one chunk of ``counts`` (None when it holds no tile): entry 2 * m + p is
-    the most of its tiles that at most m sets and p pairs (p at most one) keep."""
+def _larger(a: int, b: int) -> int:
+    """max of two ints: compiled, a comparison (the builtin max is a generic call)."""
+    return a if a > b else b
+
+
+# The tables met before, each never changed once made. Suits by their counts in base 5 (the
+# three suits share them), blocks by ``_block_key``, the honours by how many kinds they hold
+# once, twice, ... (``_HISTOGRAM``: honours have no runs, so which kinds does not matter);
+# with no copy limit apart; caps of melds or sanma's set with the caps (``_capped_table``).
+_SUIT_MEMO: dict[int, list[int]] = {}
+_OPEN_SUIT_MEMO: dict[int, list[int]] = {}
+_BLOCK_MEMO: dict[int, list[int]] = {}
+_OPEN_BLOCK_MEMO: dict[int, list[int]] = {}
+_HONOUR_MEMO: dict[int, list[int]] = {}
+_OPEN_HONOUR_MEMO: dict[int, list[int]] = {}
+_CAPPED_MEMO: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+_PLAIN_MEMOS = ((_HONOUR_MEMO, _OPEN_HONOUR_MEMO), (_SUIT_MEMO, _OPEN_SUIT_MEMO))  # [runs][no copy limit]
+_HISTOGRAM = (0, 1, 8, 64, 512)  # a kind held c times adds _HISTOGRAM[c]: seven kinds fit base 8
+
+
+def _chunk_table(row: list[int], chunk: int, room: Room, unlimited: bool) -> list[int] | None:
+    """The table of one chunk of ``row`` (None when it holds no tile): entry 2 * m + p is the
+    most of its tiles that at most m sets and p pairs (p at most one) keep."""
     lo, size = CHUNKS[chunk]
+    runs = chunk < len(CHUNKS) - 1
+    plain = unlimited or room.chunk_plain[chunk]
     key = 0
-    for k in range(lo + size - 1, lo - 1, -1):
-        key = key * 5 + counts[k]
+    if runs or not plain:
+        for k in range(lo + size - 1, lo - 1, -1):
+            key = key * 5 + row[k]
+    else:
+        for k in range(lo, lo + size):
+            key += _HISTOGRAM[row[k]]
     if key == 0:
         return None
-    runs = chunk < len(CHUNKS) - 1
-    if unlimited:
-        memo = _OPEN_SUIT_MEMO if runs else _OPEN_HONOUR_MEMO
-        caps: tuple[int, ...] = (NO_LIMIT,) * size
-    elif room.plain:
-        memo = _SUIT_MEMO if runs else _HONOUR_MEMO
-        caps = (MAX_COPIES,) * size
-    else:
-        caps = room.chunk_caps[chunk]
-        return _capped_table(counts[lo : lo + size], caps, runs, key)
+    if not plain:
+        return _capped_table(row[lo : lo + size], room.chunk_caps[chunk], runs, key)
+    cap = NO_LIMIT if unlimited else MAX_COPIES
+    memo = _PLAIN_MEMOS[runs][unlimited]
     found = memo.get(key)
     if found is None:
         if len(memo) >= _MEMO_SIZE:
             memo.clear()
-        found = memo[key] = _solve_chunk(counts[lo : lo + size], caps, runs)
+        held = row[lo : lo + size]
+        found = memo[key] = _by_blocks(held, cap) if runs else _solve(sorted(held), [cap] * size, False)
     return found
 
 
-def _capped_table(held: Sequence[int], caps: tuple[int, ...], runs: bool, key: int) -> tuple[int, ...]:
+def _capped_table(held: list[int], caps: tuple[int, ...], runs: bool, key: int) -> list[int]:
     """``_chunk_table`` for caps of a hand with melds or of sanma's set: remembered with the caps."""
     memo_key = (key * 2 + runs, caps)
     found = _CAPPED_MEMO.get(memo_key)
     if found is None:
         if len(_CAPPED_MEMO) >= _MEMO_SIZE:
             _CAPPED_MEMO.clear()
-        found = _CAPPED_MEMO[memo_key] = _solve_chunk(held, caps, runs)
+        found = _CAPPED_MEMO[memo_key] = _solve(held, list(caps), runs)
     return found
 
 
-def _solve_chunk(held: Sequence[int], caps: Sequence[int], runs: bool) -> tuple[int, ...]:
-    """The table of one chunk (see ``_chunk_table``), by dynamic programming over its kinds.
+def _by_blocks(held: list[int], cap: int) -> list[int]:
+    """A suit's table from its blocks: stretches of held kinds with no two kinds in a row
+    missing. A group's tiles lie within three kinds in a row, so no group keeps tiles of two
+    blocks; the runs of two blocks may pass through the same missing kinds, but a target has
+    at most four sets, so at most four tiles there: no cap of four or more binds, and each
+    block is solved alone, with the two kinds (or fewer, at a suit's end) on either side that
+    its runs may reach. Blocks recur far more than suits do."""
+    joined: list[int] | None = None
+    memo = _OPEN_BLOCK_MEMO if cap == NO_LIMIT else _BLOCK_MEMO
+    for first, last in _blocks(held):
+        before, after = min(2, first), min(2, len(held) - 1 - last)
+        key = _block_key(held, first, last, before, after)
+        table = memo.get(key)
+        if table is None:
+            if len(memo) >= _MEMO_SIZE:
+                memo.clear()
+            reach = held[first - before : last + after + 1]
+            table = memo[key] = _solve(reach, [cap] * len(reach), True)
+        joined = table if joined is None else _join(joined, table, SETS)
+    assert joined is not None  # a chunk with no tile has no table
+    return joined
 
-    A target is read kind by kind, lowest first. At each kind it starts some runs (a suit's
-    kinds but its last two), pungs and at most one pair, and must hold the tiles of the runs
-    started at the two kinds before: all of them at most the kind's cap. The tiles the hand
-    keeps there are the least of what it holds and what the target holds. A state is (runs
-    started two and one kinds back, sets so far, pairs so far), its value the most tiles kept."""
+
+def _blocks(held: list[int]) -> list[tuple[int, int]]:
+    """(first, last) kind of each block of ``held`` (see ``_by_blocks``)."""
+    found: list[tuple[int, int]] = []
+    first = last = -1
+    for k, count in enumerate(held):
+        if not count:
+            continue
+        if first < 0:
+            first = k
+        elif k - last > 2:  # two kinds or more missing between
+            found.append((first, last))
+            first = k
+        last = k
+    found.append((first, last))
+    return found
+
+
+def _block_key(held: list[int], first: int, last: int, before: int, after: int) -> int:
+    """A block's counts in base 5, with the room its runs have on either side."""
+    key = 0
+    for k in range(last, first - 1, -1):
+        key = key * 5 + held[k]
+    return (key * 3 + before) * 3 + after
+
+
+def _solve(held: list[int], caps: list[int], runs: bool) -> list[int]:
+    """The table of a stretch of kinds (see ``_chunk_table``), by dynamic programming over its
+    kinds.
+
+    A target is read kind by kind, lowest first. At each kind it starts some runs (if
+    ``runs``, at all kinds but the last two), pungs and at most one pair, and must hold the
+    tiles of the runs started at the two kinds before: all of them at most the kind's cap.
+    The tiles the hand keeps there are the least of what it holds and what the target holds.
+    A state is (runs started two and one kinds back, sets so far, pairs so far), its value
+    the most tiles kept. Kinds more than two before the first tile held, or after the last,
+    keep nothing and are skipped."""
+    size = len(held)
+    first = next(k for k in range(size) if held[k])
+    last = next(k for k in range(size - 1, -1, -1) if held[k])
     best = [_UNREACHED] * _STATES
     best[0] = 0
     states = [0]
-    size = len(held)
-    for i in range(size):
+    for i in range(max(0, first - 2) if runs else first, last + 1):
         ahead = held[i + 1] + held[i + 2] if runs and i + 2 < size else -1  # -1: no run starts here
         best, states = _next_kind(best, states, held[i], caps[i], ahead)
+    for i in range(last + 1, min(size, last + 3)):  # the runs started last still take their tiles
+        best, states = _next_kind(best, states, 0, caps[i], -1)
     table = [0] * (2 * SETS + 2)
-    for state in states:  # runs cannot start at a chunk's last two kinds: none is left due
+    for state in states:
+        if state % 25:  # a run still lacks its tiles past the stretch's end
+            continue
         slot = 2 * (state // 25 % 5) + state // 125
-        table[slot] = max(table[slot], best[state])
+        table[slot] = _larger(table[slot], best[state])
     for m in range(SETS + 1):  # at most m sets and p pairs: the best of any fewer
         if m:
-            table[2 * m] = max(table[2 * m], table[2 * m - 2])
-            table[2 * m + 1] = max(table[2 * m + 1], table[2 * m - 1])
-        table[2 * m + 1] = max(table[2 * m + 1], table[2 * m])
-    return tuple(table)
+            table[2 * m] = _larger(table[2 * m], table[2 * m - 2])
+            table[2 * m + 1] = _larger(table[2 * m + 1], table[2 * m - 1])
+        table[2 * m + 1] = _larger(table[2 * m + 1], table[2 * m])
+    return table
 
 
 _STATES = 250  # x + 5y + 25m + 125p: x runs from two kinds back, y from one back, m sets, p pairs
@@ -262,18 +343,19 @@ def pairs_shanten(counts: Sequence[int], wilds: int = 0) -> int:
     """Seven Pairs: seven pairs of seven different kinds; four of a kind is one pair and two
     tiles more, never two pairs (docs/rules/riichi.md §3). A wild pairs a single or, with
     another, makes a pair of a kind the hand lacks (docs/rules/baida.md §7)."""
-    _sets_to_make(counts, 0, wilds)
+    row = _row(counts)
+    _sets_to_make(row, 0, wilds)
+    return _pairs(row, wilds)
+
+
+def _pairs(row: list[int], wilds: int) -> int:
+    """Each pair lacks nothing, each other kind held lacks one tile, each kind still to find two."""
     pairs = kinds = 0
-    for n in counts:
+    for n in row:
         if n:
             kinds += 1
             if n >= 2:
                 pairs += 1
-    return _pairs(pairs, kinds, wilds)
-
-
-def _pairs(pairs: int, kinds: int, wilds: int) -> int:
-    """Each pair lacks nothing, each other kind held lacks one tile, each kind to be found two."""
     pairs = min(pairs, SEVEN_PAIRS)
     singles = min(kinds - pairs, SEVEN_PAIRS - pairs)
     lacking = singles + 2 * (SEVEN_PAIRS - pairs - singles)
@@ -282,18 +364,19 @@ def _pairs(pairs: int, kinds: int, wilds: int) -> int:
 
 def orphans_shanten(counts: Sequence[int], wilds: int = 0) -> int:
     """Thirteen Orphans: one of each terminal and honour and a second of one of them."""
-    _sets_to_make(counts, 0, wilds)
+    row = _row(counts)
+    _sets_to_make(row, 0, wilds)
+    return _orphans(row, wilds)
+
+
+def _orphans(row: list[int], wilds: int) -> int:
+    """Each orphan kind not held lacks one tile, and the pair one more unless one is paired."""
     kinds = paired = 0
     for k in ORPHANS:
-        if counts[k]:
+        if row[k]:
             kinds += 1
-            if counts[k] >= 2:
+            if row[k] >= 2:
                 paired = 1
-    return _orphans(kinds, paired, wilds)
-
-
-def _orphans(kinds: int, paired: int, wilds: int) -> int:
-    """Each orphan kind not held lacks one tile, and the pair one more unless one is paired."""
     lacking = len(ORPHANS) - kinds + 1 - paired
     return lacking - 1 - wilds
 
@@ -312,15 +395,15 @@ def shanten(
 ) -> Shanten:
     """The shanten of every shape the rule set has (``pairs``, ``orphans``: whether it has
     Seven Pairs, Thirteen Orphans); the special shapes only for a hand with no meld."""
-    sets = _sets_to_make(counts, melds, wilds)
-    standard = _standard(counts, sets, wilds, room)
+    row = _row(counts)
+    return _shanten(row, melds, _sets_to_make(row, melds, wilds), wilds, pairs=pairs, orphans=orphans, room=room)
+
+
+def _shanten(row: list[int], melds: int, sets: int, wilds: int, *, pairs: bool, orphans: bool, room: Room) -> Shanten:
+    standard = _standard(row, sets, wilds, room)
     if melds:
         return Shanten(standard)
-    return Shanten(
-        standard,
-        pairs_shanten(counts, wilds) if pairs else None,
-        orphans_shanten(counts, wilds) if orphans else None,
-    )
+    return Shanten(standard, _pairs(row, wilds) if pairs else None, _orphans(row, wilds) if orphans else None)
 
 
 def improving_kinds(
@@ -339,27 +422,23 @@ def improving_kinds(
     every copy in the hand and its melds, or absent from the set) is left out; one of
     ``wild_kinds`` (the Baida) is drawn as a wild, and always helps (it stands for a tile the
     best target lacks), and the hand is then in a game with no copy limit."""
+    row = _row(counts)
+    sets = _sets_to_make(row, melds, wilds)
+    if (sum(row) + wilds) % 3 != 1:
+        raise ValueError(f"a hand of {sum(row) + wilds} tiles has drawn already: discard first")
     if wild_kinds:
         room = _wild_room(room)
-    sets = _sets_to_make(counts, melds, wilds)
-    if _tiles(counts, wilds) % 3 != 1:
-        raise ValueError(f"a hand of {_tiles(counts, wilds)} tiles has drawn already: discard first")
-    before = shanten(counts, melds, wilds, pairs=pairs, orphans=orphans, room=room).best
-    drawn = list(counts)
+    before = _shanten(row, melds, sets, wilds, pairs=pairs, orphans=orphans, room=room).best
     found = []
     for kind in kinds:
         if kind in wild_kinds:
             found.append(kind)
             continue
-        if not room.can_draw(counts, kind):
+        if not room.can_draw(row, kind):
             continue
-        drawn[kind] += 1
-        after = _standard(drawn, sets, wilds, room)
-        if melds == 0 and pairs:
-            after = min(after, pairs_shanten(drawn, wilds))
-        if melds == 0 and orphans:
-            after = min(after, orphans_shanten(drawn, wilds))
-        drawn[kind] -= 1
+        row[kind] += 1
+        after = _shanten(row, melds, sets, wilds, pairs=pairs, orphans=orphans, room=room).best
+        row[kind] -= 1
         if after < before:
             found.append(kind)
     return tuple(found)
@@ -379,29 +458,23 @@ def discards(
     """For a hand of 3n + 2 tiles, each distinct discard in kind order (a wild's last, kind
     None): the shanten after it and its improving kinds among ``kinds`` (``improving_kinds``).
     The caller ranks them."""
-    _sets_to_make(counts, melds, wilds)
-    if _tiles(counts, wilds) % 3 != 2:
-        raise ValueError(f"a hand of {_tiles(counts, wilds)} tiles has no tile to discard: draw first")
+    row = _row(counts)
+    _sets_to_make(row, melds, wilds)
+    if (sum(row) + wilds) % 3 != 2:
+        raise ValueError(f"a hand of {sum(row) + wilds} tiles has no tile to discard: draw first")
     candidates = tuple(kinds)
-    if wild_kinds:
-        room = _wild_room(room)
     found = []
-    left = list(counts)
-    for kind in [k for k in range(RIICHI_KINDS) if counts[k]] + ([-1] if wilds else []):
+    for kind in [k for k in range(RIICHI_KINDS) if row[k]] + ([-1] if wilds else []):
         wild = kind < 0  # a wild discarded
-        if wild:
-            wilds -= 1
-        else:
+        left = list(row)
+        if not wild:
             left[kind] -= 1
-        after = shanten(left, melds, wilds, pairs=pairs, orphans=orphans, room=room)
+        left_wilds = wilds - 1 if wild else wilds
+        after = shanten(left, melds, left_wilds, pairs=pairs, orphans=orphans, room=room)
         improving = improving_kinds(
-            left, melds, wilds, kinds=candidates, pairs=pairs, orphans=orphans, room=room, wild_kinds=wild_kinds
+            left, melds, left_wilds, kinds=candidates, pairs=pairs, orphans=orphans, room=room, wild_kinds=wild_kinds
         )
         found.append(Discard(None if wild else kind, after, improving))
-        if wild:
-            wilds += 1
-        else:
-            left[kind] += 1
     return tuple(found)
 
 
@@ -409,18 +482,19 @@ def _wild_room(room: Room) -> Room:
     return room if room.wild else Room(room.held, room.absent, wild=True)
 
 
-def _tiles(counts: Sequence[int], wilds: int) -> int:
-    return sum(counts) + wilds
-
-
-def _sets_to_make(counts: Sequence[int], melds: int, wilds: int) -> int:
-    """The sets the concealed part must make; a ValueError for a hand of no such size."""
+def _row(counts: Sequence[int]) -> list[int]:
+    """The counts as a list of their own (compiled, a list is read fastest), checked for length."""
     if len(counts) != RIICHI_KINDS:
         raise ValueError(f"counts has {len(counts)} kinds, not {RIICHI_KINDS}")
+    return list(counts)
+
+
+def _sets_to_make(row: list[int], melds: int, wilds: int) -> int:
+    """The sets the concealed part must make; a ValueError for a hand of no such size."""
     if not 0 <= melds <= SETS or wilds < 0:
         raise ValueError(f"melds must be 0 to {SETS} and wilds at least 0, not {melds} and {wilds}")
     sets = SETS - melds
-    tiles = _tiles(counts, wilds)
+    tiles = sum(row) + wilds
     if tiles not in (3 * sets + 1, 3 * sets + 2):
         raise ValueError(f"a hand with {melds} melds has {3 * sets + 1} or {3 * sets + 2} concealed tiles, not {tiles}")
     return sets
