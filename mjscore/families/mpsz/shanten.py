@@ -15,7 +15,7 @@ is not ready. ``Room`` says what the set leaves; with wild tiles there is no suc
 
 How it is computed: a target's sets and pair each lie in one suit or among the honours, so
 each of those four chunks is solved alone, for every number of sets and pair it might
-hold, and the chunks joined. A chunk's answer is a table keyed by its counts (base 5) and
+hold, and the chunks joined. A chunk's answer is a table keyed by its counts and
 remembered: hands share suit patterns, and the three suits share one table.
 """
 
@@ -27,16 +27,24 @@ from typing import Final
 
 from mjscore.families.mpsz.tiles import HONOURS, MAX_COPIES, RIICHI_KINDS, TERMINALS_AND_HONOURS
 
-SETS = 4  # a hand of no meld makes four sets and a pair
-SEVEN_PAIRS = 7
-ORPHANS = tuple(sorted(TERMINALS_AND_HONOURS))  # the 13 kinds of Thirteen Orphans
-NO_LIMIT = 14  # a cap no target reaches: a concealed part holds at most 14 tiles
-SUIT = 9
+# Constants are Final: compiled, a Final int is a C constant, another global a dictionary look-up.
+SETS: Final = 4  # a hand of no meld makes four sets and a pair
+SEVEN_PAIRS: Final = 7
+ORPHANS: Final = tuple(sorted(TERMINALS_AND_HONOURS))  # the 13 kinds of Thirteen Orphans
+NO_LIMIT: Final = 14  # a cap no target reaches: a concealed part holds at most 14 tiles
+# The most of one kind a count may say: four, and up to three more for the tests that put
+# wilds in as the kinds they stand for (a fifth copy, in a game with wilds).
+MOST_COUNTED: Final = 7
+_FOUR: Final = 4  # copies of each kind in the set (tiles.MAX_COPIES)
+_SUIT: Final = 9
+_HONOURS: Final = 27  # the first honour (tiles.HONOURS)
+_KINDS: Final = 34  # tiles.RIICHI_KINDS
 # Each chunk: its first kind and its length. The suits come first, the honours last.
-CHUNKS = ((0, SUIT), (SUIT, SUIT), (2 * SUIT, SUIT), (HONOURS, RIICHI_KINDS - HONOURS))
-_MEMO_SIZE = 1 << 16  # tables remembered per memo; past it the memo starts again (flat memory)
-_PAIR = 1  # a table's entry for m sets and p pairs is at 2 * m + p
-_UNREACHED = -1
+CHUNKS: Final = ((0, _SUIT), (_SUIT, _SUIT), (2 * _SUIT, _SUIT), (_HONOURS, _KINDS - _HONOURS))
+_MEMO_SIZE: Final = 1 << 16  # tables remembered per memo; past it the memo starts again (flat memory)
+_PAIR: Final = 1  # a table's entry for m sets and p pairs is at 2 * m + p
+_UNREACHED: Final = -1
+assert (_FOUR, _HONOURS, _KINDS) == (MAX_COPIES, HONOURS, RIICHI_KINDS)
 
 
 class Room:
@@ -51,7 +59,7 @@ class Room:
     ``held`` and ``absent`` also say what can be drawn: a kind whose copies are all in the
     hand and its melds, or that the set lacks (``can_draw``)."""
 
-    __slots__ = ("absent", "caps", "chunk_caps", "chunk_plain", "held", "wild")
+    __slots__ = ("absent", "caps", "chunk_caps", "chunk_plain", "held", "plain", "wild")
 
     def __init__(self, held: Sequence[int] = (), absent: Iterable[int] = (), *, wild: bool = False) -> None:
         held_copies = tuple(held) if held else (0,) * RIICHI_KINDS
@@ -67,6 +75,7 @@ class Room:
         # each chunk's caps, and whether they are the plain four of each (the memo all hands share)
         self.chunk_caps: Final = tuple(caps[lo : lo + size] for lo, size in CHUNKS)
         self.chunk_plain: Final = tuple(all(cap == MAX_COPIES for cap in chunk) for chunk in self.chunk_caps)
+        self.plain: Final = all(self.chunk_plain)  # the usual case, asked first
 
     def can_draw(self, counts: Sequence[int], kind: int) -> bool:
         """Whether a tile of ``kind`` can still come: the set has it, and not every copy is in the hand."""
@@ -165,7 +174,7 @@ def _larger(a: int, b: int) -> int:
     return a if a > b else b
 
 
-# The tables met before, each never changed once made. Suits by their counts in base 5 (the
+# The tables met before, each never changed once made. Suits by their counts (the
 # three suits share them), blocks by ``_block_key``, the honours by how many kinds they hold
 # once, twice, ... (``_HISTOGRAM``: honours have no runs, so which kinds does not matter);
 # with no copy limit apart; caps of melds or sanma's set with the caps (``_capped_table``).
@@ -176,36 +185,51 @@ _OPEN_BLOCK_MEMO: dict[int, list[int]] = {}
 _HONOUR_MEMO: dict[int, list[int]] = {}
 _OPEN_HONOUR_MEMO: dict[int, list[int]] = {}
 _CAPPED_MEMO: dict[tuple[int, tuple[int, ...]], list[int]] = {}
-_PLAIN_MEMOS = ((_HONOUR_MEMO, _OPEN_HONOUR_MEMO), (_SUIT_MEMO, _OPEN_SUIT_MEMO))  # [runs][no copy limit]
-_HISTOGRAM = (0, 1, 8, 64, 512)  # a kind held c times adds _HISTOGRAM[c]: seven kinds fit base 8
+_BITS: Final = 3  # a count in a key: 0 to MOST_COUNTED
+# a kind held c times adds _HISTOGRAM[c]: at most seven kinds hold as many, which fits 3 bits
+_HISTOGRAM: Final = tuple(1 << _BITS * (c - 1) if c else 0 for c in range(MOST_COUNTED + 1))
 
 
 def _chunk_table(row: list[int], chunk: int, room: Room, unlimited: bool) -> list[int] | None:
     """The table of one chunk of ``row`` (None when it holds no tile): entry 2 * m + p is the
     most of its tiles that at most m sets and p pairs (p at most one) keep."""
-    lo, size = CHUNKS[chunk]
-    runs = chunk < len(CHUNKS) - 1
-    plain = unlimited or room.chunk_plain[chunk]
+    runs = chunk < 3
+    lo = _SUIT * chunk
+    end = lo + _SUIT if runs else _KINDS
+    plain = unlimited or room.plain or room.chunk_plain[chunk]
     key = 0
     if runs or not plain:
-        for k in range(lo + size - 1, lo - 1, -1):
-            key = key * 5 + row[k]
+        for k in range(lo, end):
+            key = key << _BITS | row[k]
     else:
-        for k in range(lo, lo + size):
+        for k in range(lo, end):
             key += _HISTOGRAM[row[k]]
     if key == 0:
         return None
     if not plain:
-        return _capped_table(row[lo : lo + size], room.chunk_caps[chunk], runs, key)
-    cap = NO_LIMIT if unlimited else MAX_COPIES
-    memo = _PLAIN_MEMOS[runs][unlimited]
+        return _capped_table(row[lo:end], room.chunk_caps[chunk], runs, key)
+    memo = _plain_memo(runs, unlimited)
     found = memo.get(key)
     if found is None:
         if len(memo) >= _MEMO_SIZE:
             memo.clear()
-        held = row[lo : lo + size]
-        found = memo[key] = _by_blocks(held, cap) if runs else _solve(sorted(held), [cap] * size, False)
+        held = row[lo:end]
+        cap = NO_LIMIT if unlimited else _FOUR
+        found = memo[key] = _by_blocks(held, cap) if runs else _solve(sorted(held), [cap] * len(held), False)
     return found
+
+
+def _plain_memo(runs: bool, unlimited: bool) -> dict[int, list[int]]:
+    if runs:
+        return _OPEN_SUIT_MEMO if unlimited else _SUIT_MEMO
+    return _OPEN_HONOUR_MEMO if unlimited else _HONOUR_MEMO
+
+
+def forget_tables() -> None:
+    """Empty every remembered table: a benchmark's cold pass, as for hands never met before."""
+    for memo in (_SUIT_MEMO, _OPEN_SUIT_MEMO, _HONOUR_MEMO, _OPEN_HONOUR_MEMO, _BLOCK_MEMO, _OPEN_BLOCK_MEMO):
+        memo.clear()
+    _CAPPED_MEMO.clear()
 
 
 def _capped_table(held: list[int], caps: tuple[int, ...], runs: bool, key: int) -> list[int]:
@@ -260,10 +284,10 @@ def _blocks(held: list[int]) -> list[tuple[int, int]]:
 
 
 def _block_key(held: list[int], first: int, last: int, before: int, after: int) -> int:
-    """A block's counts in base 5, with the room its runs have on either side."""
+    """A block's counts (``_BITS`` each), with the room its runs have on either side (0 to 2)."""
     key = 0
-    for k in range(last, first - 1, -1):
-        key = key * 5 + held[k]
+    for k in range(first, last + 1):
+        key = key << _BITS | held[k]
     return (key * 3 + before) * 3 + after
 
 
@@ -303,7 +327,7 @@ def _solve(held: list[int], caps: list[int], runs: bool) -> list[int]:
     return table
 
 
-_STATES = 250  # x + 5y + 25m + 125p: x runs from two kinds back, y from one back, m sets, p pairs
+_STATES: Final = 250  # x + 5y + 25m + 125p: x runs from two kinds back, y from one back, m sets, p pairs
 
 
 def _next_kind(best: list[int], states: list[int], have: int, cap: int, ahead: int) -> tuple[list[int], list[int]]:
@@ -483,18 +507,23 @@ def _wild_room(room: Room) -> Room:
 
 
 def _row(counts: Sequence[int]) -> list[int]:
-    """The counts as a list of their own (compiled, a list is read fastest), checked for length."""
-    if len(counts) != RIICHI_KINDS:
-        raise ValueError(f"counts has {len(counts)} kinds, not {RIICHI_KINDS}")
+    """The counts as a list of their own (compiled, a list is read fastest); ``_sets_to_make``
+    checks them."""
     return list(counts)
 
 
 def _sets_to_make(row: list[int], melds: int, wilds: int) -> int:
-    """The sets the concealed part must make; a ValueError for a hand of no such size."""
+    """The sets the concealed part must make; a ValueError for counts that are no hand of that size."""
     if not 0 <= melds <= SETS or wilds < 0:
         raise ValueError(f"melds must be 0 to {SETS} and wilds at least 0, not {melds} and {wilds}")
+    if len(row) != _KINDS:
+        raise ValueError(f"counts are {_KINDS} numbers, not {len(row)}")
+    tiles = wilds
+    for count in row:
+        if not 0 <= count <= MOST_COUNTED:
+            raise ValueError(f"a count is 0 to {MOST_COUNTED}, not {count}")
+        tiles += count
     sets = SETS - melds
-    tiles = sum(row) + wilds
     if tiles not in (3 * sets + 1, 3 * sets + 2):
         raise ValueError(f"a hand with {melds} melds has {3 * sets + 1} or {3 * sets + 2} concealed tiles, not {tiles}")
     return sets
