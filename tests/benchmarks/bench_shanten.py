@@ -45,7 +45,7 @@ from mjscore.families.mpsz.tiles import RIICHI_KINDS, RUN_STARTS, TILE_NAMES
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_common
 
-from bench_common import Spread, code_state, verdict  # noqa: E402 - after the path
+from bench_common import Spread, code_state, verdict
 
 try:
     from mahjong.shanten import Shanten as PackageShanten
@@ -143,8 +143,10 @@ def agreement(deals: Sequence[Deal]) -> None:
             if not melded_example:
                 melded_example = f"{written(d)}: {ours} without the melds' copies, {ours_with_melds} with them"
     print(f"1a. agreement with the package, the same information: {len(deals):,} hands")
-    print(f"    four of a kind among the concealed tiles: {sum(d.four for d in deals):,} hands;"
-          f" with melds: {sum(d.melds > 0 for d in deals):,}; three-player: {sum(d.sanma for d in deals):,}")
+    print(
+        f"    four of a kind among the concealed tiles: {sum(d.four for d in deals):,} hands;"
+        f" with melds: {sum(d.melds > 0 for d in deals):,}; three-player: {sum(d.sanma for d in deals):,}"
+    )
     if not disagree:
         print("    disagreements: none")
     for label, count in disagree.most_common():
@@ -197,8 +199,10 @@ def speed(deals: Sequence[Deal], reps: int) -> None:
     warm_ratios = [w / p for w, p in zip(warm, pkg, strict=True)]
     print(f"    ratio cold / package: {Spread.of(cold_ratios).show('x', '.2f')}")
     print(f"    ratio warm / package: {Spread.of(warm_ratios).show('x', '.2f')}")
-    print(f"    target: ours (cold) >= {TARGET_RATIO:.0f}x the package: {verdict(min(cold_ratios) >= TARGET_RATIO)}"
-          " (the worst round)")
+    print(
+        f"    target: ours (cold) >= {TARGET_RATIO:.0f}x the package: {verdict(min(cold_ratios) >= TARGET_RATIO)}"
+        " (the worst round)"
+    )
     print(f"    load average before {load_before[0]:.2f}, after {load_after[0]:.2f}")
 
 
