@@ -277,3 +277,14 @@ def test_discards_of_a_hand_with_wilds_include_a_wild() -> None:
     rows = discards(counts("123m456p789s15z"), wilds=3)
     assert rows[-1].kind is None
     assert rows[-1].shanten.standard == 0
+
+
+def test_discards_in_a_wild_game_count_as_improving_kinds_does() -> None:
+    # why: 1111m 234p 567p 789s 5z and no Baida in hand, Baida 3z and 4z (baida=3z): dropping 5z
+    # leaves 1111m 234p 567p 789s, which a drawn Baida completes (a fifth 1m, docs/rules/baida.md
+    # §2): ready, and its row says so (in riichi's set it would be 1-shanten), waiting on the Baida
+    wild_kinds = (k("3z"), k("4z"))
+    rows = discards(counts("1111m234p567p789s5z"), wild_kinds=wild_kinds)
+    (row,) = [row for row in rows if row.kind == k("5z")]
+    assert row.shanten.standard == 0
+    assert row.improving == wild_kinds

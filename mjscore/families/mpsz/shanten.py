@@ -487,6 +487,8 @@ def discards(
     if (sum(row) + wilds) % 3 != 2:
         raise ValueError(f"a hand of {sum(row) + wilds} tiles has no tile to discard: draw first")
     candidates = tuple(kinds)
+    if wild_kinds:
+        room = _wild_room(room)  # as improving_kinds counts it: the rows' shanten and waits agree
     found = []
     for kind in [k for k in range(RIICHI_KINDS) if row[k]] + ([-1] if wilds else []):
         wild = kind < 0  # a wild discarded
@@ -503,6 +505,7 @@ def discards(
 
 
 def _wild_room(room: Room) -> Room:
+    """``room`` in a game with wild tiles."""
     return room if room.wild else Room(room.held, room.absent, wild=True)
 
 
