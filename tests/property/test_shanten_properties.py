@@ -107,7 +107,7 @@ def caps_of(held: list[int], absent: frozenset[int] = frozenset()) -> list[int]:
     return [0 if k in absent else 4 - held[k] for k in range(RIICHI_KINDS)]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(hands())
 def test_standard_shanten_is_the_fewest_tiles_lacking(hand: tuple[list[int], int, list[int]]) -> None:
     counts, melds, held = hand
@@ -151,7 +151,7 @@ def hands_with_wilds(draw: st.DrawFn) -> tuple[list[int], int, int]:
     return counts, melds, wilds
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(hands_with_wilds())
 def test_a_wild_is_as_good_as_the_best_tile_it_could_be(hand: tuple[list[int], int, int]) -> None:
     counts, melds, wilds = hand
@@ -187,7 +187,7 @@ def _complete_in_riichi(counts: list[int], melds: int) -> bool:
     return seven_pairs or thirteen
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(hands())
 def test_complete_exactly_when_the_decomposer_finds_a_shape(hand: tuple[list[int], int, list[int]]) -> None:
     counts, melds, _held = hand
@@ -219,7 +219,7 @@ def ready_hands(draw: st.DrawFn) -> tuple[list[int], int, list[int]]:
     return counts, melds, held
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(ready_hands())
 def test_a_ready_hand_improves_on_exactly_its_winning_tiles(hand: tuple[list[int], int, list[int]]) -> None:
     counts, melds, held = hand
@@ -236,7 +236,7 @@ def test_a_ready_hand_improves_on_exactly_its_winning_tiles(hand: tuple[list[int
         assert improving_kinds(counts, melds, room=room) == winning
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(hands_with_wilds())
 def test_complete_with_wilds_exactly_when_the_baida_scorer_finds_a_shape(hand: tuple[list[int], int, int]) -> None:
     counts, melds, wilds = hand
