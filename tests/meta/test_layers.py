@@ -28,6 +28,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "mjscore.families",
         "mjscore.families.mpsz",
         "mjscore.families.mpsz.tiles",
+        "mjscore.families.mpsz.shanten",  # how far a hand of tiles is from complete: tiles only
         "mjscore.families.mpsz.groups",
         "mjscore.families.mpsz.words",
         "mjscore.families.baba",
