@@ -39,6 +39,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import mjscore
 from mjscore.families.mpsz.shanten import Room, forget_tables, shanten
@@ -48,10 +49,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_common
 
 from bench_common import Spread, code_state, verdict
 
-try:
-    from mahjong.shanten import Shanten as PackageShanten
-except ImportError:  # pragma: no cover - a benchmark-only dependency
-    sys.exit("the mahjong package is not installed: pip install mahjong==2.1.0 (the bench extra)")
+
+def package_shanten() -> Any:
+    """The mahjong package's calculator, imported when the benchmark runs: pytest imports this
+    file for its doctests where the package (a benchmark-only dependency) is not installed."""
+    try:
+        from mahjong.shanten import Shanten
+    except ImportError:  # pragma: no cover - a benchmark-only dependency
+        sys.exit("the mahjong package is not installed: pip install mahjong==2.1.0 (the bench extra)")
+    return Shanten()
+
 
 SANMA_ABSENT = frozenset(range(1, 8))  # 2m-8m
 TARGET_RATIO = 3.0
@@ -124,7 +131,7 @@ def rooms(d: Deal) -> tuple[Room, Room]:
 
 
 def agreement(deals: Sequence[Deal]) -> None:
-    package = PackageShanten()
+    package = package_shanten()
     disagree: Counter[str] = Counter()
     examples: dict[str, str] = {}
     melded_copies = 0
@@ -166,7 +173,7 @@ def _timed(run: Callable[[], None]) -> float:
 
 
 def speed(which: str, deals: Sequence[Deal], reps: int) -> None:
-    package = PackageShanten()
+    package = package_shanten()
     theirs_in = [(list(d.counts), d.sanma) for d in deals]
     ours_in = [(list(d.counts), d.melds, rooms(d)[0]) for d in deals]
 
