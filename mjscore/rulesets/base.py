@@ -154,22 +154,26 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
     def line_options(self, settings: Settings, items: Items) -> tuple[OptionsT, Preset | None]:
         """A line's options and its preset: its own ``preset=``, else the settings' (a problem in
         ``items.problems`` when this rule set has no such preset), then the rules file's options,
-        then its own. Resolved once per settings and preset: a line pays two lookups."""
-        preset = self._line_preset(settings, items)
-        base = self.base_options(settings, preset)
-        if not items.options:
-            return base, preset
-        # Kept per settings, as the base is, at most LINE_OPTION_SETS of them: replacing fields of
-        # a frozen dataclass of two dozen costs more than the lookup, and a batch repeats few
-        # option sets (aka=on).
-        kept = cast("dict[Hashable, OptionsT]", settings.memo.setdefault(("line options", self.name), {}))
-        key = (preset.name if preset else "", tuple(items.options.items()))
-        options = kept.get(key)
-        if options is None:
+        then its own. Kept per settings, preset and the options the line writes, at most
+        LINE_OPTION_SETS of them: a batch repeats few, replacing fields of a frozen dataclass of
+        two dozen costs more than the lookup, and this module runs as Python even in the
+        compiled build, where each call costs (a line that names no preset makes one lookup)."""
+        kept = cast(
+            "dict[Hashable, tuple[OptionsT, Preset | None]]",
+            settings.memo.setdefault(("line options", self.name), {}),
+        )
+        named = PRESET_KEY in items.values or settings.preset is not None
+        preset = self._line_preset(settings, items) if named else None  # checked on every such line
+        chosen = (preset.name if preset else "") if named else None  # None: the settings' own
+        key = (chosen, tuple(items.options.items()))
+        found = kept.get(key)
+        if found is None:
+            if not named:
+                preset = self.settings_preset(settings)
             if len(kept) >= LINE_OPTION_SETS:
                 kept.clear()
-            options = kept[key] = with_values(base, items.options)
-        return options, preset
+            found = kept[key] = (with_values(self.base_options(settings, preset), items.options), preset)
+        return found
 
     def _line_preset(self, settings: Settings, items: Items) -> Preset | None:
         """The line's own preset=, else the settings' choice (``settings_preset``)."""
