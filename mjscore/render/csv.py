@@ -1,6 +1,7 @@
 """``--format csv``: one row per hand, errors included, for spreadsheets.
 
-Every row names its rule set. A win or draw row has the figures (han, fu, limit, hand
+Every row names its rule set, and the preset a win or draw was scored with (blank for a
+rule set without presets). A win or draw row has the figures (han, fu, limit, hand
 value) and each seat's net change in a column of its own (``delta_E`` ...; ``deltas``
 lists every party, BABA's roles and an unnamed ``discarder`` too). With ``--all`` each
 hand's row is followed by one ``reading`` row per reading considered.
@@ -20,6 +21,7 @@ COLUMNS = (
     "line",
     "ok",
     "ruleset",
+    "preset",
     "kind",
     "hand",
     "reading",
@@ -56,6 +58,7 @@ class CsvRenderer:
             number,
             result.ruleset,
             "yes",
+            preset=result.context.get("preset"),
             kind=result.kind,
             hand=result.hand,
             reading=result.reading,

@@ -134,3 +134,18 @@ def test_rules_refuses_a_preset_it_cannot_show(args: list[str], message: str) ->
 def test_help_teaches_presets() -> None:
     assert "tenhou, mahjongsoul, wrc, ema and mleague" in " ".join(run("score", "--help").stdout.split())
     assert "--compare" in run("rules", "--help").stdout
+
+
+def test_a_csv_row_names_the_preset_it_was_scored_with(tmp_path: Path) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text(f"{HAND}\n{HAND} preset=mleague\nbaba:馬馬馬場場O dora=場 tsumo\n", encoding="utf-8")
+
+    def presets(*options: str) -> list[tuple[str, str, str]]:
+        rows = [line.split(",") for line in run("batch", str(hands), "--format", "csv", *options).stdout.splitlines()]
+        at = {name: rows[0].index(name) for name in ("ruleset", "preset", "kind")}
+        return [(row[at["ruleset"]], row[at["kind"]], row[at["preset"]]) for row in rows[1:]]
+
+    # why: a line without preset= scores with the default (yakuza2) or --preset's; its own preset= wins;
+    # BABA has no presets (blank), and --preset on a BABA line is an error (no-presets), which names none
+    assert presets() == [("riichi", "win", "yakuza2"), ("riichi", "win", "mleague"), ("baba", "win", "")]
+    assert presets("--preset", "wrc") == [("riichi", "win", "wrc"), ("riichi", "win", "mleague"), ("baba", "error", "")]
