@@ -33,8 +33,9 @@ def value_text(value: WinValue) -> str:
 
 
 def items_text(value: WinValue) -> str:
-    """ "Riichi 1, Pinfu 1, Dora 2": the items of the win and what each is worth."""
-    return ", ".join(_items(value))
+    """ "Riichi 1; Pinfu 1; Dora 2": the items of the win and what each is worth, as score's CSV
+    writes them."""
+    return "; ".join(_items(value))
 
 
 def _items(value: WinValue) -> list[str]:

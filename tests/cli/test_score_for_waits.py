@@ -2,7 +2,7 @@
 (``seen=``, ``discards=``) are refused by name, and a ready hand of 13 tiles written without its
 winning tile is told so; every other wrong tile count is told as before.
 
-Expected outcomes are worked out from docs/rules/riichi.md §3 and §11; each says why.
+Expected outcomes are worked out from docs/rules/riichi.md §3 (shapes, waits); each says why.
 """
 
 from __future__ import annotations

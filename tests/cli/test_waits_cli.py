@@ -109,7 +109,7 @@ def test_a_wait_with_none_left_says_so() -> None:
 
 def test_a_hand_that_is_not_ready_is_an_error_for_now() -> None:
     result = run("waits", "1111m234p567p789s")
-    # why: only a fifth 1m would complete it (docs/rules/riichi.md §11): not ready; the shanten
+    # why: only a fifth 1m would complete it (docs/rules/riichi.md §3, waits): not ready; the shanten
     # report comes later, so for now it is a problem with its own code, exit 1
     assert result.exit_code == 1
     assert result.stdout == ""
@@ -164,7 +164,7 @@ def test_csv_has_a_row_per_wait() -> None:
         ("1m", "4", "win", "2000", "3", "20"),
         ("4m", "4", "win", "2000", "3", "20"),
     ]
-    assert table[0]["tsumo_items"] == "Riichi 1, Menzen Tsumo 1, Pinfu 1"
+    assert table[0]["tsumo_items"] == "Riichi 1; Menzen Tsumo 1; Pinfu 1"
     assert {r["ok"] for r in table} == {"yes"}
 
 
