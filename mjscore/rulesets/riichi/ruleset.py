@@ -164,7 +164,8 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         if hand is not None:
             red_options = options.red_fives_in_set()
             problems += count_problems(hand, indicators, win, places, aka=options.aka, red_options=red_options)
-            self._ready_hint(hand, problems)
+            if problems and not hand.explicit_winner:  # a line that scores pays nothing for the hint
+                self._ready_hint(hand, problems)
         if unreadable:
             raise fail(text, problems)
         assert hand is not None and win is not None  # for the type checker: unreadable otherwise
@@ -220,10 +221,11 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         return options, preset
 
     def _ready_hint(self, hand: written.WrittenHand, problems: list[Problem]) -> None:
-        """A hand one tile short, written without +TILE (its last tile read as the winner), that
-        is ready: its tile-count problem says so and names the command that answers it."""
+        """A hand one tile short, written without +TILE (its last tile read as the winner: the
+        caller asks of such a hand only), that is ready: its tile-count problem says so and
+        names the command that answers it."""
         at = next((i for i, p in enumerate(problems) if p.code == "tile-count"), -1)
-        if at < 0 or hand.explicit_winner or hand.size != HAND_TILES - 1:
+        if at < 0 or hand.size != HAND_TILES - 1:
             return
         held = hand.hand()
         kinds = held.all_kinds
