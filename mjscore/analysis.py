@@ -281,7 +281,7 @@ def _read(text: str, ruleset: object, tokens: list[Token]) -> _Line:
         next((t.loc + 1 for t in hand if t.tag == "winning"), 0),
         max([t.end for t in hand], default=len(text)),
         blanked,
-        named[0] if len(named) == 1 else None,  # both: the made line tells the conflict
+        named[0] if named else None,  # both: nothing is added, and the made line tells the conflict
         items,
         _tiles_item(items, SEEN, "tiles seen on the table", ruleset),
         _tiles_item(items, DISCARDS, "your own discards", ruleset),
@@ -298,9 +298,9 @@ def _size(token: Token) -> int:
 
 def _tiles_item(items: Items, key: str, what: str, ruleset: RiichiFamily[Any]) -> tuple[tuple[int, int], ...]:
     """(column, kind) of each tile a ``seen=`` or ``discards=`` item lists. A code that is no
-    tile, a flower (never waited on) or a kind the rule set's set lacks is a problem in
-    ``items.problems`` at its column."""
-    read_tile_list(items, key, items.problems, what)
+    tile (as ``dora=`` tells it: ``read_tile_list``), a flower (never waited on) or a kind the
+    rule set's set lacks is a problem in ``items.problems`` at its column."""
+    read_tile_list(items, key, items.problems, what)  # for its problems: the tiles are read below, with columns
     if key not in items.values:
         return ()
     value, col = items.values[key]
@@ -446,7 +446,7 @@ class _Analyst:
         for win in asked:
             if found[win][1]:
                 why = "; ".join([p.message for p in found[win][1]])
-                self.notes.append(f"no {win.value} is scored: {why}")
+                self.notes.append(f"only a {wins[0].value} is scored: the line refuses a {win.value} ({why})")
         if line.win:
             self.notes.append(f"the line says {line.win.value}: only a {line.win.value} is scored")
         return wins, found[wins[0]][0]

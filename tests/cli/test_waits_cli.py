@@ -100,6 +100,24 @@ def test_furiten_and_a_named_win_are_told() -> None:
     assert "among your discards (furiten)" in result.stdout
 
 
+def test_a_line_that_names_both_wins_is_refused_as_score_refuses_it() -> None:
+    result = run("waits", "23m456p55p567s789s ron tsumo")
+    # why: nothing is added to such a line, so its one problem is score's: win-conflict at the ron
+    # (column 20), not a 'ron' given twice
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == "error: tsumo and ron together: a win is one or the other [win-conflict]"
+    assert result.stderr.endswith(" " * 21 + "^\n")
+
+
+def test_a_word_that_needs_one_win_scores_that_win_only() -> None:
+    result = run("waits", "23m55p567s789s[1111z]", "rinshan")
+    assert result.exit_code == 0, result.output
+    # why: rinshan is a tsumo (docs/rules/riichi.md §4): a ron would be refused, and a note says why
+    assert "note: only a tsumo is scored: the line refuses a ron (rinshan is the kong replacement draw: tsumo)\n" in (
+        result.stdout
+    )
+
+
 def test_a_wait_with_none_left_says_so() -> None:
     result = run("waits", KANCHAN, "seen=3m3m3m3m")
     assert result.exit_code == 0, result.output
