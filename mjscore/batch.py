@@ -6,6 +6,9 @@ over worker processes, still yielding in input order. Both hold only a bounded
 window of lines in memory, whatever the length of the input. Each ``Rendered``
 says which input it is from (``source``) and its line number in that input.
 
+What is done with each line is a ``Task``: ``Scoring`` (mjscore batch) or ``Analysing``
+(mjscore waits FILE); ``tasked_inputs`` runs any task over the inputs as above.
+
 Ctrl-C and SIGTERM are the caller's to handle: workers ignore SIGINT (the
 terminal sends it to them too) and die quietly on SIGTERM, which is how the pool
 is ended when the caller's exception leaves ``rendered_inputs``.
@@ -17,9 +20,10 @@ import signal
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
+from typing import Protocol
 
 from mjscore.errors import Problem
-from mjscore.render import Renderer
+from mjscore.render import AnalysisRenderer, Renderer
 from mjscore.scoring import Overlong, score_many
 from mjscore.settings import Settings
 from mjscore.values import Value
@@ -54,6 +58,53 @@ class Rendered(Value):
 Lines = Iterable[str | Overlong]
 
 
+class Task(Protocol):
+    """What a batch does with the hand lines of an input: each one read, worked on and rendered."""
+
+    def rendered(self, lines: Lines, start: int, source: Source) -> Iterator[Rendered]:
+        """Each hand line of ``lines``, rendered; ``start`` is the number of the first line."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """mjscore batch: each line scored (``show_all``: with every reading considered, ``--all``)."""
+
+    settings: Settings
+    renderer: Renderer
+    show_all: bool = False
+
+    def rendered(self, lines: Lines, start: int, source: Source) -> Iterator[Rendered]:
+        renderer = self.renderer
+        for line in score_many(lines, self.settings, start, self.show_all):
+            if line.result is not None:
+                output = renderer.result(line.number, line.result, self.show_all, source.name)
+                yield Rendered(line.number, output, (), source)
+            elif line.error is not None:
+                errors = renderer.error(line.number, line.error, source.name)
+                yield Rendered(line.number, errors, line.error.problems, source)
+
+
+@dataclass(frozen=True, slots=True)
+class Analysing:
+    """mjscore waits FILE: each line's hand analysed (what it waits on, what each wait scores)."""
+
+    settings: Settings
+    renderer: AnalysisRenderer
+
+    def rendered(self, lines: Lines, start: int, source: Source) -> Iterator[Rendered]:
+        from mjscore.analysis import analyse_many  # it loads riichi: only for this task
+
+        renderer = self.renderer
+        for line in analyse_many(lines, self.settings, start):
+            if line.analysis is not None:
+                output = renderer.analysis(line.number, line.analysis, source.name)
+                yield Rendered(line.number, output, (), source)
+            elif line.error is not None:
+                errors = renderer.error(line.number, line.error, source.name)
+                yield Rendered(line.number, errors, line.error.problems, source)
+
+
 def rendered(
     lines: Lines,
     settings: Settings,
@@ -62,16 +113,10 @@ def rendered(
     start: int = 1,
     source: Source = NO_SOURCE,
     show_all: bool = False,
-) -> Generator[Rendered, None, None]:
+) -> Iterator[Rendered]:
     """Score and render each hand line; ``start`` is the number of the first line; ``show_all``:
     with every reading considered (``--all``)."""
-    for line in score_many(lines, settings, start, show_all):
-        if line.result is not None:
-            output = renderer.result(line.number, line.result, show_all, source.name)
-            yield Rendered(line.number, output, (), source)
-        elif line.error is not None:
-            errors = renderer.error(line.number, line.error, source.name)
-            yield Rendered(line.number, errors, line.error.problems, source)
+    return Scoring(settings, renderer, show_all).rendered(lines, start, source)
 
 
 def rendered_inputs(
@@ -81,22 +126,24 @@ def rendered_inputs(
     jobs: int = 1,
     show_all: bool = False,
 ) -> Generator[Rendered, None, None]:
-    """Every line of every input, in order, over ``jobs`` processes (1: this one)."""
+    """Every line of every input scored, in order, over ``jobs`` processes (1: this one)."""
+    return tasked_inputs(inputs, Scoring(settings, renderer, show_all), jobs)
+
+
+def tasked_inputs(inputs: Iterable[tuple[Source, Lines]], task: Task, jobs: int = 1) -> Generator[Rendered, None, None]:
+    """Every line of every input, in order, done by ``task`` over ``jobs`` processes (1: this one)."""
     if jobs == 1:
         for source, lines in inputs:
-            yield from rendered(lines, settings, renderer, source=source, show_all=show_all)
+            yield from task.rendered(lines, 1, source)
     else:
-        yield from _rendered_parallel(inputs, (settings, renderer, show_all), jobs)
-
-
-Work = tuple[Settings, Renderer, bool]  # what every line of a batch is scored and rendered with; bool: --all
+        yield from _rendered_parallel(inputs, task, jobs)
 
 
 def _rendered_parallel(
-    inputs: Iterable[tuple[Source, Lines]], work: Work, jobs: int
+    inputs: Iterable[tuple[Source, Lines]], task: Task, jobs: int
 ) -> Generator[Rendered, None, None]:
-    """Workers are forked, so each starts with the caller's settings and renderer, already
-    loaded and checked."""
+    """Workers are forked, so each starts with the caller's task (its settings and renderer),
+    already loaded and checked."""
     import multiprocessing
 
     # A worker forked while SIGINT and SIGTERM are blocked starts with them blocked, and takes
@@ -104,7 +151,7 @@ def _rendered_parallel(
     # that would run the caller's handlers, traceback and all.
     held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
     try:
-        pool = multiprocessing.get_context("fork").Pool(jobs, _init_worker, (work,))
+        pool = multiprocessing.get_context("fork").Pool(jobs, _init_worker, (task,))
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
     chunks = _chunks(inputs)
@@ -124,21 +171,20 @@ def _chunks(inputs: Iterable[tuple[Source, Lines]]) -> Iterator[Chunk]:
             yield source, chunk[0][0], [text for _, text in chunk]
 
 
-_worker: Work | None = None
+_worker: Task | None = None
 _STOPS = {signal.SIGINT, signal.SIGTERM}
 
 
-def _init_worker(work: Work) -> None:
-    global _worker  # noqa: PLW0603 - one settings object per worker process
-    _worker = work
+def _init_worker(task: Task) -> None:
+    global _worker  # noqa: PLW0603 - one task per worker process
+    _worker = task
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it ends the pool
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the pool's terminate(): end without a word
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
 
 
 def _score_chunk(chunk: Chunk) -> list[Rendered]:
-    """A contiguous run of lines of one input, scored and rendered in a worker."""
+    """A contiguous run of lines of one input, done and rendered in a worker."""
     assert _worker is not None
-    settings, renderer, show_all = _worker
     source, start, lines = chunk
-    return list(rendered(lines, settings, renderer, start=start, source=source, show_all=show_all))
+    return list(_worker.rendered(lines, start, source))

@@ -23,10 +23,10 @@ from typing import Any, TypeVar
 import click
 
 from mjscore import __version__, build
-from mjscore.batch import Source
+from mjscore.batch import Analysing, Scoring, Source, tasked_inputs
 from mjscore.configure import load_settings
 from mjscore.errors import HandError, UsageError, printable, quoted_path
-from mjscore.render import FORMATS, get_renderer
+from mjscore.render import FORMATS, get_analysis_renderer, get_renderer
 from mjscore.settings import ENV_RULES, Settings
 from mjscore.shell import (
     EXIT_OUTPUT,
@@ -120,14 +120,6 @@ class Program(click.Group):
 def common_options(command: F) -> F:
     """--format, --rules, --preset, --deck and --all, shared by the commands that score."""
     command = click.option(
-        "--preset",
-        metavar="NAME",
-        help="Score with a preset, a named table of rule options: riichi has yakuza2 (its defaults), "
-        "tenhou, mahjongsoul, wrc, ema and mleague (`mjscore rules riichi --compare`). It stands above "
-        "a rules file's preset and below a line's preset=; options given in a rules file or on a line "
-        "override it.",
-    )(command)
-    command = click.option(
         "--all",
         "show_all",
         is_flag=True,
@@ -137,6 +129,19 @@ def common_options(command: F) -> F:
         "--deck",
         type=click.Path(path_type=Path),
         help="A BABA deck file (TOML) to use instead of the built-in one.",
+    )(command)
+    return line_options(command)
+
+
+def line_options(command: F) -> F:
+    """--format, --rules and --preset: how lines are read and their results written."""
+    command = click.option(
+        "--preset",
+        metavar="NAME",
+        help="Score with a preset, a named table of rule options: riichi has yakuza2 (its defaults), "
+        "tenhou, mahjongsoul, wrc, ema and mleague (`mjscore rules riichi --compare`). It stands above "
+        "a rules file's preset and below a line's preset=; options given in a rules file or on a line "
+        "override it.",
     )(command)
     command = click.option(
         "--rules",
@@ -218,25 +223,102 @@ def score(  # click passes the options by name
     emit(renderer.result(0, result, show_all))
 
 
+def file_options(command: F) -> F:
+    """--jobs, --no-progress and --quiet: how the lines of files are worked through."""
+    command = click.option(
+        "--quiet", "-q", is_flag=True, help="No progress bar and no summary; problems are still reported."
+    )(command)
+    command = click.option(
+        "--no-progress",
+        is_flag=True,
+        help="No progress bar. It is drawn on stderr only when that is a terminal (TERM not dumb), "
+        "standard output is not that terminal, and every FILE has a size.",
+    )(command)
+    return click.option(
+        "--jobs",
+        "-j",
+        type=click.IntRange(1, 64),
+        default=1,
+        show_default=True,
+        help="Worker processes; output stays in input order. Lines go to workers 512 at a time, so output "
+        "from a slow standard input comes in runs (use 1 to see each hand at once).",
+    )(command)
+
+
+WAITS_EPILOG = """\b
+Examples:
+  mjscore waits 23m456p789s11z567s
+  mjscore waits 23m456p789s11z567s riichi dora=1m seen=1m1m
+  mjscore waits sanma:99m456p789s11z567s kita=1 --format json
+  mjscore waits 1112345678999p ron discards=5p
+  mjscore waits examples/waits/hands.txt --format csv
+
+\b
+Exit codes: 0 every hand analysed; 1 a hand could not be (a FILE: any line),
+a hand that is not ready, or of 14 tiles, included for now; 2 a usage error;
+74, 130, 141 and 143 as for mjscore batch.
+"""
+
+
+@main.command(epilog=WAITS_EPILOG)
+@click.argument("hand", nargs=-1, required=True, metavar="HAND...|FILE...")
+@line_options
+@file_options
+def waits(  # click passes the options by name
+    *,
+    hand: tuple[str, ...],
+    fmt: str,
+    rules: str | None,
+    preset: str | None,
+    jobs: int,
+    no_progress: bool,
+    quiet: bool,
+) -> None:
+    """What a ready HAND waits on, and what each wait scores by ron and by tsumo.
+
+    HAND is written as for score, with 13 tiles (each meld counted as 3) and no +TILE; without
+    ron or tsumo both are scored. Each wait shows the copies still unseen (four less those in
+    the hand, its melds, the indicators, seen= and discards=), and what a ron and a tsumo on it
+    score: points, han and fu, and the items. seen=TILES lists tiles visible on the table;
+    discards=TILES your own discards (a wait among them: furiten, no ron).
+
+    Given FILE... (or - for standard input) instead, every hand in each file is analysed, one
+    per line, as mjscore batch scores them: a bad line is reported on stderr as
+    file:line:col: message.
+    """
+    from mjscore.analysis import analyse
+
+    if _names_files(hand):
+
+        def analysing(several_inputs: bool) -> Analysing:
+            return Analysing(_settings(rules, None, preset), get_analysis_renderer(fmt, several_inputs))
+
+        _run_files(hand, analysing, fmt=fmt, jobs=jobs, no_progress=no_progress, quiet=quiet, done="analysed")
+        return
+    settings = _settings(rules, None, preset)
+    renderer = get_analysis_renderer(fmt)
+    encodable_output(data=fmt != "table")
+    emit(renderer.start())
+    try:
+        analysis = analyse(" ".join(hand), settings)
+    except HandError as exc:
+        emit(renderer.error(0, exc))
+        say(exc.describe())
+        sys.exit(EXIT_HAND)
+    emit(renderer.analysis(0, analysis))
+
+
+def _names_files(words: tuple[str, ...]) -> bool:
+    """Whether the words of ``waits`` name files, not a hand: the first is - (standard input),
+    holds a / or a . (no hand does), or names a file that exists."""
+    first = words[0]
+    return first == "-" or "/" in first or "." in first or os.path.isfile(first)
+
+
 @main.command(epilog=EPILOG)
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @common_options
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(1, 64),
-    default=1,
-    show_default=True,
-    help="Worker processes; output stays in input order. Lines go to workers 512 at a time, so output "
-    "from a slow standard input comes in runs (use 1 to see each hand at once).",
-)
-@click.option(
-    "--no-progress",
-    is_flag=True,
-    help="No progress bar. It is drawn on stderr only when that is a terminal (TERM not dumb), "
-    "standard output is not that terminal, and every FILE has a size.",
-)
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary; problems are still reported.")
+@file_options
 def batch(  # click passes the options by name
     *,
     files: tuple[str, ...],
@@ -258,22 +340,40 @@ def batch(  # click passes the options by name
     is a usage error before anything is scored. Output streams, whatever the
     files' length.
     """
-    from mjscore.batch import rendered_inputs
 
+    def scoring(several_inputs: bool) -> Scoring:
+        return Scoring(_settings(rules, deck, preset), get_renderer(fmt, several_inputs), show_all)
+
+    _run_files(files, scoring, fmt=fmt, jobs=jobs, no_progress=no_progress, quiet=quiet)
+
+
+def _run_files(
+    files: tuple[str, ...],
+    task_for: Callable[[bool], Scoring | Analysing],
+    *,
+    fmt: str,
+    jobs: int,
+    no_progress: bool,
+    quiet: bool,
+    done: str = "scored",
+) -> None:
+    """Every hand line of each file done by the task ``task_for`` makes (given whether there are
+    several files), streamed: each problem told as file:line:col, a summary per file (unless
+    ``quiet``; ``done``: what was done with a hand that did not fail), exit code 1 if a line
+    failed; a progress bar, and Ctrl-C and SIGTERM told (how far it got)."""
     inputs = _inputs(files)
     sizes = [size for _, _, size in inputs]
     shown = not (no_progress or quiet) and None not in sizes and progress_may_show()
-    run = BatchRun(inputs, Progress(sum(size or 0 for size in sizes), shown))
-    settings = _settings(rules, deck, preset)
-    renderer = get_renderer(fmt, several_inputs=len(inputs) > 1)
+    run = BatchRun(inputs, Progress(sum(size or 0 for size in sizes), shown), done)
+    task = task_for(len(inputs) > 1)
     encodable_output(data=fmt != "table")
-    emit(renderer.start())
+    emit(task.renderer.start())
     try:
-        run.write(rendered_inputs(run.inputs(), settings, renderer, jobs, show_all), freeze=jobs == 1)
+        run.write(tasked_inputs(run.inputs(), task, jobs), freeze=jobs == 1)
     except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: say how far it got
         how, code = stopped_by(stop)
-        done = run.all
-        run.say(f"{how} after {done.hands} hands ({done.scored} scored, {done.failed} failed)")
+        tally = run.all
+        run.say(f"{how} after {tally.hands} hands ({tally.scored} {done}, {tally.failed} failed)")
         sys.exit(code)
     finally:
         run.bar.clear()

@@ -223,7 +223,7 @@ class ScoreResult(Value):
             "kind": self.kind,
             "ruleset": self.ruleset,
             "hand": self.hand,
-            "context": _copied(self.context),
+            "context": copied_context(self.context),
             "items": [x.to_dict() for x in self.lines],
             "unit": self.unit or None,
             "total": self.total,
@@ -255,10 +255,13 @@ class ScoreResult(Value):
         }
 
 
-def error_document(error: HandError, *, line: int = 0, source: str = "") -> dict[str, object]:
-    """The JSON document of a line that could not be scored (schema 2)."""
+def error_document(
+    error: HandError, *, line: int = 0, source: str = "", schema: int | str = SCHEMA_VERSION
+) -> dict[str, object]:
+    """The JSON document of a line that could not be scored (schema 2), or analysed (``schema``:
+    the analysis's)."""
     return {
-        **_where(line, source),
+        **document_start(line, source, schema),
         "ok": False,
         "ruleset": error.ruleset,
         "hand": error.text,
@@ -266,7 +269,7 @@ def error_document(error: HandError, *, line: int = 0, source: str = "") -> dict
     }
 
 
-def _copied(context: Mapping[str, object]) -> dict[str, object]:
+def copied_context(context: Mapping[str, object]) -> dict[str, object]:
     """A context as a document holds it: a copy, its lists and option values copied too (a
     context nests one level), so that a document changed by its reader leaves the result be."""
     # dict, not the Mapping ABC: an ABC's isinstance runs Python code, 13 times a document (a
@@ -278,8 +281,12 @@ def _copied(context: Mapping[str, object]) -> dict[str, object]:
 
 
 def _where(line: int, source: str) -> dict[str, object]:
+    return document_start(line, source, SCHEMA_VERSION)
+
+
+def document_start(line: int, source: str, schema: int | str) -> dict[str, object]:
     """The keys that open a document: the schema, then where its line is from (a batch's)."""
-    doc: dict[str, object] = {"schema": SCHEMA_VERSION}
+    doc: dict[str, object] = {"schema": schema}
     if source:
         doc["source"] = source
     if line:

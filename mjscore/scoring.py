@@ -9,6 +9,7 @@ from typing import IO, Any
 
 from mjscore.errors import QUOTE_LIMIT, HandError, Problem, not_utf8
 from mjscore.notation.build import fail, split_prefix, tokenize
+from mjscore.notation.tokens import Token
 from mjscore.result import ScoreResult
 from mjscore.rulesets import AnyRuleSet, find_ruleset, get_ruleset, unknown_ruleset
 from mjscore.settings import Settings
@@ -25,11 +26,23 @@ class ParsedHand:
 
 
 def parse_hand(text: str, settings: Settings | None = None) -> ParsedHand:
-    """Read one line; ``HandError`` (or its ``NotationError``) lists what is wrong.
+    """Read one line; ``HandError`` (or its ``NotationError``) lists what is wrong."""
+    settings = settings or _DEFAULT_SETTINGS
+    ruleset, tokens = read_tokens(text, settings)
+    try:
+        return ParsedHand(ruleset, ruleset.build(text, tokens, settings))
+    except HandError as exc:
+        exc.ruleset = ruleset.name
+        raise
+
+
+def read_tokens(text: str, settings: Settings) -> tuple[AnyRuleSet, list[Token]]:
+    """A line's rule set and its tokens, not yet built into a hand: what ``parse_hand`` reads
+    first (the analysis reads a line so too, then builds lines made from it). ``HandError`` (or
+    its ``NotationError``) says what is wrong.
 
     Text that held bytes that are not UTF-8 (kept as lone surrogates by ``surrogateescape``,
     as Python decodes a command line, and ``read_lines`` a file) is refused at the first."""
-    settings = settings or _DEFAULT_SETTINGS
     undecoded = None if text.isascii() else _UNDECODED.search(text)
     if undecoded:
         raise _not_utf8(text, undecoded.start(), named_ruleset(text, settings))
@@ -39,8 +52,7 @@ def parse_hand(text: str, settings: Settings | None = None) -> ParsedHand:
     except LookupError:
         raise fail(text, [unknown_ruleset(name, name_col)]) from None
     try:
-        tokens = tokenize(text, ruleset.family, start)
-        return ParsedHand(ruleset, ruleset.build(text, tokens, settings))
+        return ruleset, tokenize(text, ruleset.family, start)
     except HandError as exc:
         exc.ruleset = ruleset.name
         raise

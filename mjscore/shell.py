@@ -217,28 +217,30 @@ class Progress:
 
 @dataclass
 class Tally:
-    """What a batch has written for one input so far."""
+    """What a batch has written for one input so far; ``done`` says what was done with a hand
+    that did not fail (scored; analysed, by mjscore waits)."""
 
     scored: int = 0
     failed: int = 0
+    done: str = "scored"
 
     @property
     def hands(self) -> int:
         return self.scored + self.failed
 
     def __str__(self) -> str:
-        return f"{self.hands} hand{'' if self.hands == 1 else 's'}, {self.scored} scored, {self.failed} failed"
+        return f"{self.hands} hand{'' if self.hands == 1 else 's'}, {self.scored} {self.done}, {self.failed} failed"
 
 
 class BatchRun:
     """One run of ``mjscore batch``: its inputs read in turn, what it has written for each, and
     everything it tells on stderr (the progress bar is cleared first)."""
 
-    def __init__(self, inputs: list[tuple[Source, str, int | None]], bar: Progress) -> None:
+    def __init__(self, inputs: list[tuple[Source, str, int | None]], bar: Progress, done: str = "scored") -> None:
         self._inputs = inputs
         self.bar = bar
-        self.tallies = {source: Tally() for source, _, _ in inputs}
-        self.all = Tally()
+        self.tallies = {source: Tally(done=done) for source, _, _ in inputs}
+        self.all = Tally(done=done)
         self.unreadable = 0
         self._read_before = 0  # bytes of the inputs read to their end
 

@@ -112,8 +112,9 @@ def gather_items(
             items.flags[name] = col
         elif tag == "option" and name in keys:
             items.values[name] = (tok.value, value_col)
-        elif tag == "option" and name == PRESET_KEY:
-            items.problems.append(Problem("no-presets", NO_PRESETS, value_col))
+        elif tag == "option" and name in _READ_ELSEWHERE:
+            code, message = _READ_ELSEWHERE[name]
+            items.problems.append(Problem(code, message, value_col))
         elif tag == "option" and (spec := _spec_named(specs, name)):
             items.option_cols[name] = value_col
             try:
@@ -146,6 +147,17 @@ def _times(n: int) -> str:
 
 ITEM_TAGS = frozenset(("flag", "word", "option"))  # the tags of the items after a hand
 NO_PRESETS = "preset= is not taken on this line: its rule set has no presets (mjscore rules NAME lists them)"
+# The items of a line only the analysis reads (mjscore waits): tiles seen on the table, and the
+# player's own discards. A scoring line names the command that reads them.
+ANALYSIS_KEYS = ("seen", "discards")
+# Items a line's rule set does not list in its keys but that are read elsewhere: (code, message).
+_READ_ELSEWHERE = {
+    PRESET_KEY: ("no-presets", NO_PRESETS),
+    **{
+        key: ("analysis-item", f"{key}= is read by mjscore waits (what a hand waits on), not when a hand is scored")
+        for key in ANALYSIS_KEYS
+    },
+}
 
 
 def _spec_named(specs: Sequence[OptionSpec], name: str) -> OptionSpec | None:

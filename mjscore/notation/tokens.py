@@ -55,8 +55,17 @@ class Token(NamedTuple):
         """The 1-based column of the token's text: after the bracket or "+" that opens a group."""
         return self.loc + (self.tag in _OPENED) + 1
 
+    @property
+    def end(self) -> int:
+        """Where the token ends on its line (0-based, past its last character: a bracket that
+        closes a group, a value)."""
+        if self.tag == "option":
+            return self.value_loc + len(self.value)
+        return self.loc + (self.tag in _OPENED) + len(self.text) + (self.tag in _CLOSED)
+
 
 _OPENED = frozenset(("open", "closed", "shown", "winning"))  # groups whose text follows an opening character
+_CLOSED = frozenset(("open", "closed", "shown"))  # groups whose text a closing character follows
 
 
 def option_token(loc: int, text: str) -> Token:

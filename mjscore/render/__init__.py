@@ -9,10 +9,13 @@ script reading JSON or CSV sees every line of its input accounted for.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from mjscore.errors import HandError
 from mjscore.result import ScoreResult
+
+if TYPE_CHECKING:  # imported when an analysis is rendered (it loads riichi)
+    from mjscore.analysis import Analysis
 
 
 class Renderer(Protocol):
@@ -40,3 +43,24 @@ def get_renderer(name: str, several_inputs: bool = False) -> Renderer:
     from mjscore.render.table import TableRenderer
 
     return TableRenderer(several_inputs)
+
+
+class AnalysisRenderer(Protocol):
+    """A renderer of ``mjscore waits``: as ``Renderer``, with ``analysis`` for a hand analysed."""
+
+    def start(self) -> str | None: ...
+
+    def analysis(self, number: int, analysis: Analysis, source: str = "") -> str: ...
+
+    def error(self, number: int, error: HandError, source: str = "") -> str | None: ...
+
+
+def get_analysis_renderer(name: str, several_inputs: bool = False) -> AnalysisRenderer:
+    """The renderer of an analysis's ``--format`` (``several_inputs`` as ``get_renderer``)."""
+    from mjscore.render.analysis import AnalysisCsv, AnalysisJson, AnalysisTable
+
+    if name == "json":
+        return AnalysisJson()
+    if name == "csv":
+        return AnalysisCsv()
+    return AnalysisTable(several_inputs)

@@ -48,7 +48,7 @@ COLUMNS = (
 
 class CsvRenderer:
     def start(self) -> str | None:
-        return _row(COLUMNS)
+        return csv_row(COLUMNS)
 
     def result(self, number: int, result: ScoreResult, show_all: bool = False, source: str = "") -> str:
         s = result.summary
@@ -100,24 +100,35 @@ class CsvRenderer:
         )
 
     def error(self, number: int, error: HandError, source: str = "") -> str | None:
-        return _record(
-            source,
-            number,
-            error.ruleset,
-            "no",
-            kind="error",
-            hand=printable(error.text),  # as typed, control characters escaped (it may be shown on a terminal)
-            error_code=";".join(p.code for p in error.problems),
-            error_col=";".join(str(p.col) for p in error.problems),
-            error="; ".join(p.message for p in error.problems),
-        )
+        return error_record(COLUMNS, number, error, source)
+
+
+def error_record(columns: tuple[str, ...], number: int, error: HandError, source: str) -> str:
+    """The row of a line that could not be read: its problems' codes, columns and messages."""
+    return record(
+        columns,
+        source,
+        number,
+        error.ruleset,
+        "no",
+        kind="error",
+        hand=printable(error.text),  # as typed, control characters escaped (it may be shown on a terminal)
+        error_code=";".join(p.code for p in error.problems),
+        error_col=";".join(str(p.col) for p in error.problems),
+        error="; ".join(p.message for p in error.problems),
+    )
 
 
 def _record(source: str, number: int, ruleset: str | None, ok: str, **fields: object) -> str:
-    """One row: where the line is from, its rule set, whether it scored (yes / no), and ``fields``
-    by column (a column not given, or None, is blank)."""
+    return record(COLUMNS, source, number, ruleset, ok, **fields)
+
+
+def record(columns: tuple[str, ...], source: str, number: int, ruleset: str | None, ok: str, **fields: object) -> str:
+    """One row of ``columns``: where the line is from, its rule set, whether it was read (yes /
+    no), and ``fields`` by column (a column not given, or None, is blank; a field no column
+    names is left out)."""
     row = {"source": source, "line": number or "", "ok": ok, "ruleset": ruleset, **fields}
-    return _row(tuple("" if row.get(column) is None else row[column] for column in COLUMNS))
+    return csv_row(tuple("" if row.get(column) is None else row[column] for column in columns))
 
 
 def _changes(net: dict[str, int]) -> str:
@@ -128,7 +139,8 @@ def _items(lines: tuple[ScoreLine, ...]) -> str:
     return "; ".join(f"{x.name} {x.value}" for x in lines)
 
 
-def _row(values: tuple[object, ...]) -> str:
+def csv_row(values: tuple[object, ...]) -> str:
+    """One row of CSV, without its line end."""
     out = io.StringIO()
     csv.writer(out, lineterminator="").writerow(values)
     return out.getvalue()

@@ -25,12 +25,18 @@ def _escaped(match: re.Match[str]) -> str:
     return f"\\u{ord(match.group()):04x}"  # such characters stand only inside strings
 
 
+def document_line(doc: dict[str, object], *, as_typed: bool = False) -> str:
+    """A document as one line of JSON; ``as_typed``: it holds a line as typed (an error's), whose
+    control characters, line separators and lone surrogates are escaped too."""
+    return UNPRINTABLE.sub(_escaped, _encode(doc)) if as_typed else _encode(doc)
+
+
 class JsonRenderer:
     def start(self) -> str | None:
         return None
 
     def result(self, number: int, result: ScoreResult, show_all: bool = False, source: str = "") -> str:
-        return _encode(result.to_dict(show_all, line=number, source=source))
+        return document_line(result.to_dict(show_all, line=number, source=source))
 
     def error(self, number: int, error: HandError, source: str = "") -> str | None:
-        return UNPRINTABLE.sub(_escaped, _encode(error_document(error, line=number, source=source)))
+        return document_line(error_document(error, line=number, source=source), as_typed=True)

@@ -85,6 +85,7 @@ class Sanma(RiichiFamily[SanmaOptions]):
     presets: ClassVar[tuple[str, ...]] = ("default", "tenhou", "mahjongsoul")
     preset_title: ClassVar[str] = "Sanma ({})"
     seat_letters: ClassVar[str] = "ESW"
+    tile_kinds: ClassVar[tuple[int, ...]] = tuple(k for k in range(RIICHI_KINDS) if not ONE_MAN < k < NINE_MAN)
     no_seat_why: ClassVar[str] = "three-player riichi has no North seat (a North tile is set aside with kita=)"
     no_ten_total: ClassVar[int] = 2000  # docs/rules/sanma.md §9: the no-ten payments among three
 

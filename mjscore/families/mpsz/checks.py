@@ -132,7 +132,7 @@ def count_problems(
     fewer plain fives exist. ``red_options``: the red fives of each suit as the rule options
     ``aka_m``, ``aka_p``, ``aka_s`` set them (messages name the option); None: the set's own."""
     problems = []
-    size = len(written.concealed) + 1 + 3 * len(written.melds)
+    size = written.size
     if size != HAND_TILES:
         message = f"tile count: {size} given, 14 needed (counting each meld as 3)"
         problems.append(Problem("tile-count", message, places.start))

@@ -11,19 +11,27 @@ MAX_INDICATORS = 5  # the first, and one more for each of at most four kongs
 
 
 def read_indicators(items: Items, key: str, problems: list[Problem]) -> tuple[Tile, ...]:
+    tiles = read_tile_list(items, key, problems, "indicator tiles as they lie")
+    if len(tiles) > MAX_INDICATORS:
+        value, col = items.values[key]
+        message = f"{len(tiles)} {key} indicators: at most {MAX_INDICATORS} lie on the table (1, and 1 for each kong)"
+        problems.append(Problem("too-many-indicators", message, col + tile_offsets(value)[MAX_INDICATORS][0]))
+    return tuple(tiles)
+
+
+def read_tile_list(items: Items, key: str, problems: list[Problem], what: str) -> tuple[Tile, ...]:
+    """The tiles of a ``key=`` item that lists them (``what``: what they are, for a message);
+    none when the line does not give it. A code that is no tile is a problem at its column."""
     if key not in items.values:
         return ()
     value, col = items.values[key]
     tiles, faults = read_tiles(value)
     problems.extend(Problem("not-a-tile", message, col + offset) for offset, message in faults)
     if not tiles and not faults:
-        problems.append(Problem("bad-value", f"{key}= lists indicator tiles as they lie, e.g. {key}=4p3z", col))
+        problems.append(Problem("bad-value", f"{key}= lists {what}, e.g. {key}=4p3z", col))
     elif not value[-1:].isalpha():
         problems.append(Problem("bad-value", f"{key}={quoted(value)}: a suit letter must follow the digits", col))
-    if len(tiles) > MAX_INDICATORS:
-        message = f"{len(tiles)} {key} indicators: at most {MAX_INDICATORS} lie on the table (1, and 1 for each kong)"
-        problems.append(Problem("too-many-indicators", message, col + tile_offsets(value)[MAX_INDICATORS][0]))
-    return tuple(tiles)
+    return tiles
 
 
 def read_seat(

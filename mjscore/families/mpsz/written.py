@@ -44,6 +44,11 @@ class WrittenHand:
     all_tiles: tuple[Tile, ...]  # concealed, winning, then meld tiles
     red_fives: int
 
+    @property
+    def size(self) -> int:
+        """Its tiles, the winning tile included, each meld counted as 3 (a kong too)."""
+        return len(self.concealed) + 1 + 3 * len(self.melds)
+
     def hand(self) -> Hand:
         concealed = list(map(_KIND, self.concealed))
         concealed.append(self.winning[0])
@@ -218,10 +223,12 @@ def format_tiles(tiles: tuple[Tile, ...]) -> str:
 format_recurring = lru_cache(maxsize=4096)(format_tiles)
 
 
-def format_hand(hand: WrittenHand) -> str:
-    """The tiles of a hand in canonical notation: "123m99p(789s)[1111z]+4p"."""
+def format_hand(hand: WrittenHand, winner: bool = True) -> str:
+    """The tiles of a hand in canonical notation: "123m99p(789s)[1111z]+4p"; without the
+    ``winner``, the hand that waits for it: "123m99p(789s)[1111z]"."""
     melds = [bracketed(format_recurring(tiles), kind) for kind, tiles in hand.melds]
-    return format_tiles(hand.concealed) + "".join(melds) + "+" + format_recurring((hand.winning,))
+    held = format_tiles(hand.concealed) + "".join(melds)
+    return held + "+" + format_recurring((hand.winning,)) if winner else held
 
 
 # Sort key of every tile: by kind, a red five before the plain fives of its kind.

@@ -64,13 +64,18 @@ def canonical(
     specs: Sequence[OptionSpec],
     preset: str | None = None,
     more: Sequence[str] = (),
+    winner: bool = True,
+    win: bool = True,
 ) -> str:
     """The line as read, in canonical notation (``options``: those the line wrote; ``preset``:
-    the preset it chose, if it did; ``more``: the rule set's own items, sanma's kita=)."""
-    parts = [written.format_hand(hand)]
+    the preset it chose, if it did; ``more``: the rule set's own items, sanma's kita=). A hand
+    that waits (mjscore waits) is written without the ``winner`` and, unless its line named it,
+    without the ``win``."""
+    parts = [written.format_hand(hand, winner)]
     if hand.flowers:
         parts.append(" " + written.format_tiles(tuple((f, False) for f in hand.flowers)))
-    words = [WORD[t.win], *other_flags(t.flags)]
+    words = [WORD[t.win]] if win else []
+    words += other_flags(t.flags)
     words += [f"seat={SEAT_LETTER[t.seat]}", f"round={SEAT_LETTER[t.round]}"]
     for key, tiles in indicators:
         if tiles:

@@ -10,15 +10,25 @@ then is a real limit hand over a counted one, then has most han, then most fu (t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import ClassVar, Final, Generic, TypeVar, cast
 
 from mjscore.errors import Problem
 from mjscore.families.mpsz import written
-from mjscore.families.mpsz.checks import count_problems, flowers_not_hana
+from mjscore.families.mpsz.checks import HAND_TILES, count_problems, flowers_not_hana
 from mjscore.families.mpsz.items import read_indicators, read_seat
-from mjscore.families.mpsz.tiles import CODE_OF_TILE, RIICHI_KINDS, SEAT_LETTER, SEATS, WIND_OF_SEAT, WINDS, dora_after
-from mjscore.hand import Win
+from mjscore.families.mpsz.tiles import (
+    CODE_OF_TILE,
+    MAX_COPIES,
+    RIICHI_KINDS,
+    SEAT_LETTER,
+    SEATS,
+    WIND_OF_SEAT,
+    WINDS,
+    dora_after,
+)
+from mjscore.hand import Hand, Win
 from mjscore.notation.build import Items, fail, gather_items, other_flags, read_count, read_win
 from mjscore.notation.tokens import Token
 from mjscore.options import ByIdentity, as_dict, changed_options, with_values
@@ -51,6 +61,9 @@ TWO_FAN_HONBA = 5
 LIMIT_NAMES = {r.id: r.name for r in RULES if r.limit}  # for messages: "Big Three Dragons"
 RENHOU = "renhou"  # the flag word, and the id of its yaku row
 NOT_COMPLETE = "not a winning hand: the tiles do not form four sets and a pair, seven pairs or thirteen orphans"
+# What the tile-count problem of a ready hand written without its winning tile adds (``_ready_hint``).
+READY = "; the hand is ready, one tile short of a win: mjscore waits lists what it waits on and what each wait scores"
+WIN_ROW = "win"  # the header row and the context key that say how the hand was won
 
 OptionsT = TypeVar("OptionsT", bound=RiichiOptions)
 
@@ -94,6 +107,8 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
     flags: ClassVar[tuple[str, ...]] = FLAGS
     keys: ClassVar[tuple[str, ...]] = KEYS
     seat_letters: ClassVar[str] = SEATS  # the seats at the table (seat=, round=, pao=, from=)
+    # The kinds of its set, flowers aside: those a hand may wait on (sanma: no 2m-8m).
+    tile_kinds: ClassVar[tuple[int, ...]] = tuple(range(RIICHI_KINDS))
     no_seat_why: ClassVar[str] = ""  # why a wind is no seat, where one is missing
     no_ten_total: ClassVar[int] = NO_TEN_TOTAL  # what the seats not ready pay in all at a draw (§9)
     total_label = "total han"
@@ -149,6 +164,8 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         if hand is not None:
             red_options = options.red_fives_in_set()
             problems += count_problems(hand, indicators, win, places, aka=options.aka, red_options=red_options)
+            if problems and not hand.explicit_winner:  # a line that scores pays nothing for the hint
+                self._ready_hint(hand, problems)
         if unreadable:
             raise fail(text, problems)
         assert hand is not None and win is not None  # for the type checker: unreadable otherwise
@@ -202,6 +219,43 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         elif has_red and not options.aka:
             options = _aka_on(options)  # docs/notation.md: writing a red five turns aka on
         return options, preset
+
+    def _ready_hint(self, hand: written.WrittenHand, problems: list[Problem]) -> None:
+        """A hand one tile short, written without +TILE (its last tile read as the winner: the
+        caller asks of such a hand only), that is ready: its tile-count problem says so and
+        names the command that answers it."""
+        at = next((i for i, p in enumerate(problems) if p.code == "tile-count"), -1)
+        if at < 0 or hand.size != HAND_TILES - 1:
+            return
+        held = hand.hand()
+        kinds = held.all_kinds
+        if any(kinds.count(kind) < MAX_COPIES for kind in self.completing_kinds(held)):
+            problems[at] = replace(problems[at], message=problems[at].message + READY)
+
+    # -- what a hand waits on (mjscore waits)
+
+    def completing_kinds(self, hand: Hand) -> tuple[int, ...]:
+        """The kinds of the set (``tile_kinds``) that complete ``hand``, one tile short, into a
+        winning shape: four sets and a pair, Seven Pairs or Thirteen Orphans, as ``readings``
+        reads them. Copies are not counted: a kind the hand holds all four of is among them."""
+        found = []
+        for kind in self.tile_kinds:
+            completed = Hand(tuple(sorted((*hand.concealed, kind))), 0, hand.melds)
+            if readings(completed, kind, Win.TSUMO):
+                found.append(kind)
+        return tuple(found)
+
+    def shown_waiting(self, deal: RiichiDeal[OptionsT], *, win_named: bool) -> Shown:
+        """The line of a hand that waits for its winning tile, as mjscore waits shows it: the
+        hand without the deal's winning tile, and without the win unless the line named it
+        (the header and the context likewise); no reading."""
+        header = tuple([row for row in self.header(deal) if win_named or row[0] != WIN_ROW])
+        context = {
+            key: value
+            for key, value in self.context(deal).items()
+            if key != "winning_tile" and (win_named or key != WIN_ROW)
+        }
+        return Shown(self._canonical(deal, winner=False, win=win_named), header, "", context)
 
     # -- hooks a rule set built on riichi (hana) overrides
 
@@ -395,26 +449,26 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
 
     def shown(self, deal: RiichiDeal[OptionsT] | DrawDeal, best: RiichiScored) -> Callable[[], Shown]:
         deal = win_deal(deal)
-        specs = self.option_specs()
+        return lambda: Shown(self._canonical(deal), self.header(deal), self.describe(deal, best), self.context(deal))
+
+    def _canonical(self, deal: RiichiDeal[OptionsT], *, winner: bool = True, win: bool = True) -> str:
+        """The line as read, in canonical notation (``present.canonical``)."""
         # the preset the line chose (preset=), which its canonical form repeats. Plain statements: mypyc
         # compiled the one-line "x.name if x and ... else None" to C that gcc -Werror refused (maybe-uninitialized)
         chosen: str | None = None
         if deal.preset is not None and PRESET_KEY in deal.items.values:
             chosen = deal.preset.name
-        return lambda: Shown(
-            canonical(
-                deal.hand,
-                deal.table,
-                deal.indicators,
-                options=deal.items.options,
-                ruleset=self.name,
-                specs=specs,
-                preset=chosen,
-                more=self.bonus_words(deal),
-            ),
-            self.header(deal),
-            self.describe(deal, best),
-            self.context(deal),
+        return canonical(
+            deal.hand,
+            deal.table,
+            deal.indicators,
+            options=deal.items.options,
+            ruleset=self.name,
+            specs=self.option_specs(),
+            preset=chosen,
+            more=self.bonus_words(deal),
+            winner=winner,
+            win=win,
         )
 
     def describe(self, deal: RiichiDeal[OptionsT] | DrawDeal, scored: RiichiScored) -> str:
@@ -435,7 +489,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         header = [
             ("seat", f"{SEAT_LETTER[t.seat]} ({'dealer' if t.is_dealer else 'non-dealer'})"),
             ("round", SEAT_LETTER[t.round]),
-            ("win", WORD[t.win] + (f" from {seat_name(t.discarder)}" if t.discarder is not None else "")),
+            (WIN_ROW, WORD[t.win] + (f" from {seat_name(t.discarder)}" if t.discarder is not None else "")),
             ("honba", str(t.honba)),
             ("riichi sticks", str(t.sticks)),
         ]
@@ -456,7 +510,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
             "seat": SEAT_LETTER[t.seat],
             "dealer": t.is_dealer,
             "round": SEAT_LETTER[t.round],
-            "win": WORD[t.win],
+            WIN_ROW: WORD[t.win],
             "discarder": seat_code(t.discarder),
             "liable": seat_code(t.pao),
             "honba": t.honba,
