@@ -31,9 +31,10 @@ from typing import Any, NamedTuple
 
 from mjscore.errors import HandError, Problem
 from mjscore.families.mpsz.items import read_tile_list
+from mjscore.families.mpsz.shanten import Room, improving_kinds, shanten
 from mjscore.families.mpsz.tiles import HONOURS, MAX_COPIES, RIICHI_KINDS, rank_of, suit_of, tile_name, tile_offsets
 from mjscore.families.mpsz.written import HAND_TAGS, format_tiles
-from mjscore.hand import Hand, Win
+from mjscore.hand import Hand, Meld, Win
 from mjscore.notation.build import ANALYSIS_KEYS, Items, fail, gather_items
 from mjscore.notation.tokens import Token
 from mjscore.result import ScoreLine, ScoreResult, Shown, Summary, copied_context, document_start
@@ -362,9 +363,8 @@ class _Analyst:
             raise fail(line.text, problems)
         hand = Hand(tuple(sorted([kind for kind, _ in deal.hand.concealed])), 0, deal.table.hand.melds)
         held = Counter(hand.all_kinds)
-        completing = line.ruleset.completing_kinds(hand)
-        held_four = tuple([k for k in completing if held[k] >= MAX_COPIES])
-        kinds = [k for k in completing if held[k] < MAX_COPIES]
+        held_four = _held_four(line.ruleset, hand, held)
+        kinds = _waits(line.ruleset, hand)
         on_line = held + Counter([kind for _, tiles in deal.indicators for kind, _ in tiles])
         on_line.update([kind for kind in deal.table.flowers if kind < RIICHI_KINDS])  # set aside: sanma's Norths
         seen = Counter([kind for _, kind in (*line.seen, *line.discards)])
@@ -528,6 +528,44 @@ class _Analyst:
                 words.append(f" {key}={format_tiles(tuple([(kind, False) for kind in kinds]))}")
                 header.append((key, " ".join([tile_name(kind) for kind in kinds])))
         return Shown(shown.hand + "".join(words), tuple(header), "", shown.context)
+
+
+def _room(ruleset: RiichiFamily[Any], melds: Iterable[Meld]) -> Room:
+    """What the set leaves a hand with these melds (their copies) in this rule set (sanma: no
+    2m-8m), for the shanten engine."""
+    held = [0] * RIICHI_KINDS
+    for meld in melds:
+        for kind in meld.kinds:
+            held[kind] += 1
+    return Room(held, frozenset(range(RIICHI_KINDS)) - frozenset(ruleset.tile_kinds))
+
+
+def _counts(kinds: Iterable[int]) -> list[int]:
+    """The 34 counts of the shanten engine."""
+    counts = [0] * RIICHI_KINDS
+    for kind in kinds:
+        counts[kind] += 1
+    return counts
+
+
+def _waits(ruleset: RiichiFamily[Any], hand: Hand) -> tuple[int, ...]:
+    """The kinds that complete a hand one tile short (none: not ready), from the shanten engine:
+    a kind is a wait only if a copy of it can still come (the hand and its melds do not hold all
+    four), so a fifth copy is never one (docs/rules/riichi.md §3)."""
+    counts = _counts(hand.concealed)
+    room = _room(ruleset, hand.melds)
+    if shanten(counts, len(hand.melds), room=room).best != 0:
+        return ()
+    return improving_kinds(counts, len(hand.melds), kinds=ruleset.tile_kinds, room=room)
+
+
+def _held_four(ruleset: RiichiFamily[Any], hand: Hand, held: Counter[int]) -> tuple[int, ...]:
+    """The kinds that would complete ``hand`` (one tile short) in shape but that it holds all
+    four of, concealed and in its melds: no wait. Asked of the scorer's readings only when the
+    hand holds four of a kind."""
+    if all(n < MAX_COPIES for n in held.values()):
+        return ()
+    return tuple([k for k in ruleset.completing_kinds(hand) if held[k] >= MAX_COPIES])
 
 
 def _deal(text: str, settings: Settings) -> RiichiDeal[Any]:
