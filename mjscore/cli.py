@@ -251,12 +251,13 @@ Examples:
   mjscore waits 23m456p789s11z567s riichi dora=1m seen=1m1m
   mjscore waits sanma:99m456p789s11z567s kita=1 --format json
   mjscore waits 1112345678999p ron discards=5p
+  mjscore waits 2367m456p789s155z seen=4m4m
+  mjscore waits 23m456p55p567s789s+5z dora=1m
   mjscore waits examples/waits/hands.txt --format csv
 
 \b
-Exit codes: 0 every hand analysed; 1 a hand could not be (a FILE: any line),
-a hand that is not ready, or of 14 tiles, included for now; 2 a usage error;
-74, 130, 141 and 143 as for mjscore batch.
+Exit codes: 0 every hand analysed; 1 a hand could not be (a FILE: any line);
+2 a usage error; 74, 130, 141 and 143 as for mjscore batch.
 """
 
 
@@ -274,13 +275,17 @@ def waits(  # click passes the options by name
     no_progress: bool,
     quiet: bool,
 ) -> None:
-    """What a ready HAND waits on, and what each wait scores by ron and by tsumo.
+    """What a ready HAND waits on, and what each wait scores by ron and by tsumo; how far a
+    HAND that is not ready is; which tile to discard from a HAND of 14.
 
     HAND is written as for score, with 13 tiles (each meld counted as 3) and no +TILE; without
     ron or tsumo both are scored. Each wait shows the copies still unseen (four less those in
     the hand, its melds, the indicators, seen= and discards=), and what a ron and a tsumo on it
     score: points, han and fu, and the items. seen=TILES lists tiles visible on the table;
-    discards=TILES your own discards (a wait among them: furiten, no ron).
+    discards=TILES your own discards (a wait among them: furiten, no ron). A hand that is not
+    ready shows its shanten and the tiles that bring it closer. A hand of 14 (+TILE: the tile
+    just drawn) shows a row per discard, best first: the shanten it leaves, the tiles that then
+    improve it (its waits, when ready) and for a ready hand the best its waits score.
 
     Given FILE... (or - for standard input) instead, every hand in each file is analysed, one
     per line, as mjscore batch scores them: a bad line is reported on stderr as

@@ -1,6 +1,8 @@
-"""``mjscore waits``, rendered for each ``--format``: a table for people (the hand as read and
-one row per wait: the tile, the copies unseen, what a ron and a tsumo score, notes), one JSON
-document per hand (``Analysis.to_dict``), or CSV with one row per wait.
+"""``mjscore waits``, rendered for each ``--format``: a table for people (the hand as read, then
+for a ready hand one row per wait: the tile, the copies unseen, what a ron and a tsumo score,
+notes; for a hand not ready its shanten and a row per improving tile; for a hand of 14 a row per
+discard, best first), one JSON document per hand (``Analysis.to_dict``), or CSV with one row per
+wait (a hand not ready: one row; a hand of 14: a row per discard, or per wait of a ready one).
 
 Errors are rendered as ``score``'s are: the table leaves them to stderr, JSON writes the error
 document (with the analysis's schema), CSV an error row.
@@ -10,8 +12,27 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
-from mjscore.analysis import FURITEN, NO_YAKU, NONE_LEFT, REFUSED, SCHEMA, WIN, WINS, Analysis, Outcome, Wait, WinValue
+from mjscore.analysis import (
+    FURITEN,
+    NO_YAKU,
+    NONE_LEFT,
+    NOT_READY,
+    REFUSED,
+    SCHEMA,
+    WAITS,
+    WIN,
+    WINS,
+    Analysis,
+    Best,
+    DiscardRow,
+    Draw,
+    Outcome,
+    Wait,
+    WinValue,
+)
 from mjscore.errors import HandError, printable
+from mjscore.families.mpsz.shanten import Shanten
+from mjscore.families.mpsz.tiles import tile_name
 from mjscore.hand import Win
 from mjscore.render.csv import csv_row, error_record, record
 from mjscore.render.json import document_line
@@ -93,13 +114,24 @@ class AnalysisTable:
         title = f"line {number}: " if number else ""
         if source and self.several_inputs:
             title = f"{printable(source)} {title}"
-        kinds = " ".join([w.tile for w in analysis.waits])
-        header = [*analysis.shown.header, ("waits", f"{kinds} ({_tiles(analysis.unseen)} unseen)")]
+        header = list(analysis.shown.header)
+        if analysis.kind == WAITS:
+            kinds = " ".join([w.tile for w in analysis.waits])
+            header.append(("waits", f"{kinds} ({_tiles(analysis.unseen)} unseen)"))
+            body = self._waits(analysis)
+        elif analysis.kind == NOT_READY:
+            assert analysis.shanten is not None  # a hand not ready has its shanten
+            kinds = " ".join([tile_name(d.kind) for d in analysis.improving])
+            header.append(("shanten", shanten_text(analysis.shanten)))
+            header.append(("improving", f"{kinds} ({_tiles(analysis.unseen)} unseen)"))
+            body = _improving(analysis.improving)
+        else:
+            body = _discards(analysis.rows)
         parts = [
             f"{title}{analysis.title}: {analysis.shown.hand}",
             "\n".join(f"  {label}: {value}" for label, value in header),
             "",
-            self._waits(analysis),
+            body,
         ]
         parts += [f"note: {note}" for note in analysis.notes]
         if number:  # in a file, a blank line between hands
@@ -111,24 +143,85 @@ class AnalysisTable:
             [w.tile, w.unseen or "none left", _cell(w.ron), _cell(w.tsumo), "\n".join(wait_notes(w))]
             for w in analysis.waits
         ]
-        table = tabulate(
-            rows, headers=WAIT_COLUMNS, tablefmt="simple", colalign=("left", "right", "left", "left", "left")
+        return _spaced(
+            tabulate(rows, headers=WAIT_COLUMNS, tablefmt="simple", colalign=("left", "right", "left", "left", "left"))
         )
-        # A blank line between waits, whose cells take several lines: a row starts with its tile, in
-        # the first column (tabulate drops a row of blanks).
-        lines = table.splitlines()
-        spaced = lines[:2]  # the headers and their rule
-        for i, line in enumerate(lines[2:]):
-            if i and not line.startswith(" "):
-                spaced.append("")
-            spaced.append(line)
-        return "\n".join(spaced)
 
     def error(self, number: int, error: HandError, source: str = "") -> str | None:
         return None  # reported on stderr by the CLI
 
 
 WAIT_COLUMNS = ("wait", "unseen", "ron", "tsumo", "notes")
+DISCARD_COLUMNS = ("discard", "shanten", "tiles", "unseen", "best", "notes")
+TILES_WIDTH = 24  # characters of a discard's tiles before they wrap
+
+
+def _spaced(table: str) -> str:
+    """A table with a blank line between rows whose cells take several lines: a row starts in the
+    first column (tabulate drops a row of blanks)."""
+    lines = table.splitlines()
+    spaced = lines[:2]  # the headers and their rule
+    for i, line in enumerate(lines[2:]):
+        if i and not line.startswith(" "):
+            spaced.append("")
+        spaced.append(line)
+    return "\n".join(spaced)
+
+
+def shanten_text(found: Shanten) -> str:
+    """ "2 (standard 2, Seven Pairs 3, Thirteen Orphans 8)": the shanten, and each shape's (the
+    special shapes only where the hand can make them: no meld)."""
+    shapes = [f"standard {found.standard}"]
+    if found.pairs is not None:
+        shapes.append(f"Seven Pairs {found.pairs}")
+    if found.orphans is not None:
+        shapes.append(f"Thirteen Orphans {found.orphans}")
+    return f"{found.best} ({', '.join(shapes)})"
+
+
+def _improving(draws: tuple[Draw, ...]) -> str:
+    """A hand not ready: a row per tile that brings it closer, with its copies unseen."""
+    rows = [[tile_name(d.kind), d.unseen or "none left"] for d in draws]
+    return tabulate(rows, headers=("tile", "unseen"), tablefmt="simple", colalign=("left", "right"))
+
+
+def draws_text(draws: tuple[Draw, ...]) -> str:
+    """ "1m:4 4m:3": tiles with their copies unseen."""
+    return " ".join([f"{tile_name(d.kind)}:{d.unseen}" for d in draws])
+
+
+def _discards(rows: tuple[DiscardRow, ...]) -> str:
+    """A hand of 14: a row per discard, best first."""
+    cells = [
+        [
+            row.tile,
+            f"{row.shanten.best} (ready)" if row.shanten.best == 0 else row.shanten.best,
+            "\n".join(_wrapped(draws_text(row.improving), TILES_WIDTH)),
+            row.unseen,
+            _best_cell(row.best) if row.waits else "",
+            "\n".join(row.notes),
+        ]
+        for row in rows
+    ]
+    align = ("left", "left", "left", "right", "left", "left")
+    return _spaced(tabulate(cells, headers=DISCARD_COLUMNS, tablefmt="simple", colalign=align))
+
+
+def _best_cell(best: Best | None) -> str:
+    if best is None:
+        return "no win scores"
+    return f"{value_text(best.value)}\n{best.win.value} on {best.tile}"
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """Words of ``text`` in lines of at most ``width`` characters where they fit."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 def _cell(outcome: Outcome | None) -> str:
@@ -161,13 +254,23 @@ class AnalysisJson:
         return document_line(error_document(error, line=number, source=source, schema=SCHEMA), as_typed=True)
 
 
-# One row per wait; a hand that could not be analysed is one row with its errors.
+# One row per wait of a ready hand; one row for a hand not ready; for a hand of 14 a row per
+# discard, or per wait of a discard that leaves it ready (the discard's columns on each); a hand
+# that could not be analysed is one row with its errors.
 COLUMNS = (
     "source",
     "line",
     "ok",
     "ruleset",
+    "kind",
     "hand",
+    "discard",
+    "shanten",
+    "tiles",
+    "tiles_unseen",
+    "best_wait",
+    "best_win",
+    "best_value",
     "wait",
     "unseen",
     *(f"{win.value}_{column}" for win in WINS for column in ("outcome", "han", "fu", "limit", "value", "items")),
@@ -179,22 +282,59 @@ COLUMNS = (
 
 
 class AnalysisCsv:
-    """``--format csv``: a row per wait, for spreadsheets; an error row for a bad line."""
+    """``--format csv``: a row per wait (or per hand not ready, per discard), for spreadsheets; an
+    error row for a bad line."""
 
     def start(self) -> str | None:
         return csv_row(COLUMNS)
 
     def analysis(self, number: int, analysis: Analysis, source: str = "") -> str:
-        rows = []
-        for wait in analysis.waits:
-            fields: dict[str, object] = {"wait": wait.tile, "unseen": wait.unseen, "notes": "; ".join(wait_notes(wait))}
-            for win in WINS:
-                fields.update(_outcome_fields(win, wait.outcome(win)))
-            rows.append(record(COLUMNS, source, number, analysis.ruleset, "yes", hand=analysis.shown.hand, **fields))
-        return "\n".join(rows)
+        hand: dict[str, object] = {"kind": analysis.kind, "hand": analysis.shown.hand}
+        if analysis.kind == NOT_READY:
+            assert analysis.shanten is not None  # a hand not ready has its shanten
+            fields = {
+                "shanten": analysis.shanten.best,
+                "tiles": draws_text(analysis.improving),
+                "tiles_unseen": analysis.unseen,
+                "notes": "; ".join(analysis.notes),
+            }
+            return record(COLUMNS, source, number, analysis.ruleset, "yes", **hand, **fields)
+        if analysis.kind == WAITS:
+            rows = [_wait_fields(wait) for wait in analysis.waits]
+        else:
+            rows = [fields for row in analysis.rows for fields in _discard_fields(row)]
+        return "\n".join([record(COLUMNS, source, number, analysis.ruleset, "yes", **hand, **row) for row in rows])
 
     def error(self, number: int, error: HandError, source: str = "") -> str | None:
         return error_record(COLUMNS, number, error, source)
+
+
+def _wait_fields(wait: Wait, notes: tuple[str, ...] = ()) -> dict[str, object]:
+    fields: dict[str, object] = {
+        "wait": wait.tile,
+        "unseen": wait.unseen,
+        "notes": "; ".join([*notes, *wait_notes(wait)]),
+    }
+    for win in WINS:
+        fields.update(_outcome_fields(win, wait.outcome(win)))
+    return fields
+
+
+def _discard_fields(row: DiscardRow) -> list[dict[str, object]]:
+    """The rows of one discard: one per wait of a ready hand, else one."""
+    fields: dict[str, object] = {
+        "discard": row.tile,
+        "shanten": row.shanten.best,
+        "tiles": draws_text(row.improving),
+        "tiles_unseen": row.unseen,
+    }
+    if row.best is not None:
+        fields.update(
+            best_wait=row.best.tile, best_win=row.best.win.value, best_value=row.best.value.summary.hand_value
+        )
+    if not row.waits:
+        return [{**fields, "notes": "; ".join(row.notes)}]
+    return [{**fields, **_wait_fields(wait, row.notes)} for wait in row.waits]
 
 
 def _outcome_fields(win: Win, outcome: Outcome | None) -> dict[str, object]:

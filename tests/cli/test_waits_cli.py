@@ -125,16 +125,86 @@ def test_a_wait_with_none_left_says_so() -> None:
     assert rows(result.stdout)[-2][:3] == ["3m", "none left", "1300 (1 han 40 fu)"]
 
 
-def test_a_hand_that_is_not_ready_is_an_error_for_now() -> None:
-    result = run("waits", "1111m234p567p789s")
-    # why: only a fifth 1m would complete it (docs/rules/riichi.md §3, waits): not ready; the shanten
-    # report comes later, so for now it is a problem with its own code, exit 1
-    assert result.exit_code == 1
-    assert result.stdout == ""
-    assert result.stderr == (
-        "error: not ready: no tile completes this hand (1m would, but the hand holds all four); how far it is "
-        "from ready comes in a later version [analysis-not-ready-yet]\n"
+def test_a_hand_that_is_not_ready_shows_its_shanten_and_the_tiles_that_bring_it_closer() -> None:
+    result = run("waits", "23m456p57z(789s)(111z)")
+    assert (result.exit_code, result.stderr) == (0, "")
+    # why: two melds, so 456p, 23m and a pair from 5z or 7z: 6 of 8 concealed tiles kept, 1-shanten
+    # (no Seven Pairs or Thirteen Orphans with melds); 1m 4m complete 23m, 5z 7z make the pair
+    # (tests/analysis/corpus.txt, "Not ready"); 4 + 4 + 3 + 3 unseen
+    assert result.stdout == (
+        "Riichi (Yakuza 2 table rules): riichi:23m456p57z(789s)(111z) seat=S round=E\n"
+        "  seat: S (non-dealer)\n"
+        "  round: E\n"
+        "  honba: 0\n"
+        "  riichi sticks: 0\n"
+        "  preset: yakuza2\n"
+        "  shanten: 1 (standard 1)\n"
+        "  improving: 1m 4m 5z 7z (14 tiles unseen)\n"
+        "\n"
+        "tile      unseen\n"
+        "------  --------\n"
+        "1m             4\n"
+        "4m             4\n"
+        "5z             3\n"
+        "7z             3\n"
     )
+
+
+def test_a_hand_ready_in_shape_only_says_so() -> None:
+    result = run("waits", "1111m234p567p789s")
+    assert result.exit_code == 0, result.output
+    # why: only a fifth 1m would complete it (docs/rules/riichi.md §3): not ready, 1-shanten (a pair
+    # of another kind lacking), Seven Pairs 5, Thirteen Orphans 10
+    assert "  shanten: 1 (standard 1, Seven Pairs 5, Thirteen Orphans 10)\n" in result.stdout
+    assert result.stdout.endswith(
+        "note: ready in shape only: 1m would complete it, but the hand holds all four, so it is 1-shanten\n"
+    )
+
+
+def test_a_hand_of_14_shows_a_row_per_discard_best_first() -> None:
+    result = run("waits", "34m678p22s(789s)(111z)+6m")
+    assert (result.exit_code, result.stderr) == (0, "")
+    # why: tests/analysis/corpus.txt ("Discards") works this table out: 6m (the tile drawn) leaves
+    # 34m, two-sided, 8 unseen; 3m leaves 46m, 4; both East 1 han, a tsumo 30 fu 1100; then the
+    # 1-shanten rows by their counts, 6p before 8p in the order of the set
+    assert result.stdout == (
+        "Riichi (Yakuza 2 table rules): riichi:34m678p22s(789s)(111z)+6m seat=S round=E\n"
+        "  seat: S (non-dealer)\n"
+        "  round: E\n"
+        "  honba: 0\n"
+        "  riichi sticks: 0\n"
+        "  preset: yakuza2\n"
+        "  drawn: 6m\n"
+        "\n"
+        "discard    shanten    tiles                       unseen  best                notes\n"
+        "---------  ---------  ------------------------  --------  ------------------  --------------\n"
+        "6m         0 (ready)  2m:4 5m:4                        8  1100 (1 han 30 fu)  the tile drawn\n"
+        "                                                          tsumo on 2m\n"
+        "\n"
+        "3m         0 (ready)  5m:4                             4  1100 (1 han 30 fu)\n"
+        "                                                          tsumo on 5m\n"
+        "\n"
+        "4m         1          1m:4 2m:4 3m:3 4m:3 5m:4        31\n"
+        "                      6m:3 7m:4 8m:4 2s:2\n"
+        "\n"
+        "2s         1          2m:4 3m:3 5m:4 6m:3 2s:2        16\n"
+        "\n"
+        "6p         1          2m:4 5m:4 6p:3 9p:4             15\n"
+        "\n"
+        "8p         1          2m:4 5m:4 5p:4 8p:3             15\n"
+        "\n"
+        "7p         1          2m:4 5m:4 7p:3                  11\n"
+    )
+
+
+def test_a_complete_hand_of_14_says_so_and_is_still_a_table() -> None:
+    result = run("waits", "23m456p55p567s789s+1m")
+    assert result.exit_code == 0, result.output
+    # why: 123m 456p 55p 567s 789s is a winning hand; each discard leaves it ready on the tile
+    # discarded among others: furiten, so only a tsumo scores (corpus.txt, "Discards")
+    assert result.stdout.endswith("note: the hand is complete, a winning hand as it stands: mjscore score scores it\n")
+    assert "furiten: 4p (this discard) among your discards: no ron" in result.stdout
+    assert rows(result.stdout)[9][:4] == ["4p", "0 (ready)", "4p:3 6p:3 7p:4", "10"]
 
 
 def test_a_problem_of_the_line_is_told_at_its_column_as_typed() -> None:
@@ -163,12 +233,38 @@ def test_json_is_one_document_per_hand_with_its_schema() -> None:
 
 
 def test_json_of_a_line_that_fails_is_an_error_document() -> None:
-    result = run("waits", "23m456p55p567s789s5z", "--format", "json")
+    result = run("waits", "23m456p55p567s789s5z5z", "--format", "json")
     assert result.exit_code == 1
     [doc] = docs(result.stdout)
-    # why: 14 tiles: the discard table comes later; the problem is at the hand, column 1
-    assert (doc["ok"], doc["errors"][0]["code"], doc["errors"][0]["col"]) == (False, "analysis-discards-not-yet", 1)
-    assert "[analysis-discards-not-yet]" in result.stderr
+    # why: 15 tiles: waits reads 13 or 14; the problem is at the hand, column 1
+    assert (doc["ok"], doc["errors"][0]["code"], doc["errors"][0]["col"]) == (False, "tile-count", 1)
+    assert "[tile-count]" in result.stderr
+
+
+def test_json_of_a_hand_not_ready_and_of_a_hand_of_14() -> None:
+    not_ready, table = docs(
+        run("waits", "-", "--format", "json", input="123m456p789s1357z\n23m456p55p567s789s5z\n").stdout
+    )
+    # why: three sets and four honour singles: 2-shanten (Seven Pairs 6, Thirteen Orphans 7); a
+    # second copy of any of the four honours improves it, 3 unseen each (corpus.txt, "Not ready")
+    assert (not_ready["kind"], not_ready["shanten"], not_ready["unseen"]) == (
+        "not-ready",
+        {"best": 2, "standard": 2, "seven_pairs": 6, "thirteen_orphans": 7},
+        12,
+    )
+    assert not_ready["improving"] == [{"tile": t, "unseen": 3} for t in ("1z", "3z", "5z", "7z")]
+    # why: 5z drawn to the ryanmen hand: discarding it leaves 1m 4m (8 unseen), best 1500 by tsumo
+    # (Menzen Tsumo + Pinfu 2 han 20 fu); eleven distinct discards, no +TILE
+    assert (table["kind"], table["drawn"], table["complete"], len(table["rows"])) == ("discards", None, False, 11)
+    first = table["rows"][0]
+    assert (first["discard"], first["shanten"]["best"], first["unseen"], first["best"]) == (
+        "5z",
+        0,
+        8,
+        {"tile": "1m", "win": "tsumo", "hand_value": 1500},
+    )
+    assert [w["tile"] for w in first["waits"]] == ["1m", "4m"]
+    assert (table["rows"][1]["discard"], table["rows"][1]["waits"], table["rows"][1]["best"]) == ("2m", [], None)
 
 
 def test_csv_has_a_row_per_wait() -> None:
@@ -183,7 +279,46 @@ def test_csv_has_a_row_per_wait() -> None:
         ("4m", "4", "win", "2000", "3", "20"),
     ]
     assert table[0]["tsumo_items"] == "Riichi 1; Menzen Tsumo 1; Pinfu 1"
-    assert {r["ok"] for r in table} == {"yes"}
+    assert {(r["ok"], r["kind"]) for r in table} == {("yes", "waits")}
+
+
+def test_csv_of_a_hand_of_14_has_a_row_per_discard_or_per_wait_of_a_ready_one() -> None:
+    result = run("waits", "34m678p22s(789s)(111z)+6m", "--format", "csv")
+    assert result.exit_code == 0, result.output
+    table = list(csv.DictReader(io.StringIO(result.stdout)))
+    # why: 6m leaves 34m (2m 5m: a row each, the discard's columns on both), 3m leaves 46m (5m); the
+    # five 1-shanten discards a row each: 2 + 1 + 5 rows (corpus.txt, "Discards")
+    assert [(r["discard"], r["shanten"], r["tiles_unseen"], r["wait"]) for r in table] == [
+        ("6m", "0", "8", "2m"),
+        ("6m", "0", "8", "5m"),
+        ("3m", "0", "4", "5m"),
+        ("4m", "1", "31", ""),
+        ("2s", "1", "16", ""),
+        ("6p", "1", "15", ""),
+        ("8p", "1", "15", ""),
+        ("7p", "1", "11", ""),
+    ]
+    # why: East 1 han, a ron 30 fu 1000, a tsumo 1100; the best is the tsumo on the first wait, 2m
+    assert [(r["ron_value"], r["tsumo_value"], r["best_wait"], r["best_win"], r["best_value"]) for r in table[:2]] == [
+        ("1000", "1100", "2m", "tsumo", "1100"),
+        ("1000", "1100", "2m", "tsumo", "1100"),
+    ]
+    assert table[0]["notes"] == "the tile drawn"
+    assert table[3]["tiles"] == "1m:4 2m:4 3m:3 4m:3 5m:4 6m:3 7m:4 8m:4 2s:2"
+    assert {r["kind"] for r in table} == {"discards"}
+
+
+def test_csv_of_a_hand_not_ready_is_one_row() -> None:
+    result = run("waits", "23m456p57z(789s)(111z)", "--format", "csv")
+    [row] = list(csv.DictReader(io.StringIO(result.stdout)))
+    # why: 1-shanten; 1m 4m 5z 7z bring it closer, 4 + 4 + 3 + 3 unseen (corpus.txt, "Not ready")
+    assert (row["kind"], row["shanten"], row["tiles"], row["tiles_unseen"], row["wait"]) == (
+        "not-ready",
+        "1",
+        "1m:4 4m:4 5z:3 7z:3",
+        "14",
+        "",
+    )
 
 
 # --- files and standard input
@@ -200,8 +335,8 @@ def test_a_file_is_analysed_line_by_line_and_a_bad_line_is_told_as_file_line_col
     assert "line 2: Riichi (Yakuza 2 table rules): riichi:24m45556p567789s riichi" in result.stdout
     assert "line 5: Riichi (Yakuza 2 table rules): riichi:23m45556p567789s riichi" in result.stdout
     assert result.stderr.splitlines() == [
-        f"{path}:4:1: tile count: 3 given; waits reads a hand of 13 (one tile short of a win), counting each meld "
-        "as 3 [tile-count]",
+        f"{path}:4:1: tile count: 3 given; waits reads a hand of 13 (one tile short of a win) or 14 (a tile just "
+        "drawn: which to discard), counting each meld as 3 [tile-count]",
         f"{path}:4:6: unknown word 'xyz' (known: {_known()}) [unknown-word]",
         f"{path}: 3 hands, 2 analysed, 1 failed",
     ]
@@ -241,9 +376,12 @@ def test_files_in_workers_come_out_in_order(tmp_path: Path) -> None:
 
 
 def test_exit_codes() -> None:
-    # why: 0 every hand analysed; 1 a hand could not be; 2 a usage error (exit codes in --help)
+    # why: 0 every hand analysed (one not ready, one of 14, included); 1 a hand could not be (15
+    # tiles); 2 a usage error (exit codes in --help)
     assert run("waits", KANCHAN).exit_code == 0
-    assert run("waits", "1111m234p567p789s").exit_code == 1
+    assert run("waits", "1111m234p567p789s").exit_code == 0
+    assert run("waits", "23m456p55p567s789s5z").exit_code == 0
+    assert run("waits", "23m456p55p567s789s5z5z").exit_code == 1
     assert run("waits", KANCHAN, "--format", "xml").exit_code == 2
     assert run("waits", KANCHAN, "--preset", "tenhuo").exit_code == 2
     missing = run("waits", "no-such-file.txt")
