@@ -1,9 +1,11 @@
 """What a hand waits on, and what each wait scores: ``mjscore waits`` (README, "What a hand
 waits on").
 
-A hand of 13 tiles (each meld counted as 3), written without its winning tile, waits on each
-kind of its rule set's set that makes it a winning shape (``RiichiFamily.completing_kinds``:
-the readings the scorer itself finds); a kind the hand holds all four of is no wait. Each
+A hand of 13 tiles (each meld counted as 3), written without its winning tile, is ready when
+the shanten engine (``families/mpsz/shanten.py``) says so; its waits are the kinds whose draw
+completes it (``improving_kinds``), never a kind whose copies are all in the hand and its melds
+(the ``Room`` of the line's melds and rule set). A kind that would complete it but that it
+holds all four of is told apart (``RiichiFamily.completing_kinds``, the scorer's readings). Each
 wait is scored by the scoring pipeline, on a line made from the user's: the kind written as
 ``+TILE`` right after the hand's last group, and ``ron`` or ``tsumo`` after the items. Every
 item of the line so means what it means to ``score``, and a problem of the line is the
@@ -11,15 +13,17 @@ problem ``score`` reports, at the column of the line as typed (``_Made`` maps th
 back). The line is first read with a tile of a kind it does not show (the *probe*): what is
 wrong then is the line's, never the tile's.
 
+A hand of 13 that is not ready gets its shanten and the kinds that lower it. A hand of 14 (a
+tile just drawn; ``+TILE`` names it) gets a row per distinct discard: the engine's shanten and
+improving kinds for the 13 tiles left, and for a ready one its waits scored as above on the
+line with the discard taken out (``_Made``'s cut; the probe too takes a tile out).
+
 The analysis reads two items of its own, which made lines leave out (blanked, so that no
 column moves): ``seen=`` (tiles visible on the table) and ``discards=`` (the player's own
-discards: a wait among them makes the hand furiten). Both count as seen when the copies left
-of a wait are counted.
+discards: a wait among them makes the hand furiten; in a hand of 14, the tile a row discards
+is one of them). Both count as seen when the copies left of a kind are counted.
 
-This is the first part of issue 15. What comes next slots in where a problem now says "not
-yet" (codes ``analysis-*-not-yet``, raised by ``_Analyst.analysis``): a hand that is not ready
-(its shanten), a hand of 14 tiles (a table of discards), and the rule sets with wild tiles or
-cards (Baida, BABA), which ``_read`` refuses.
+Baida and BABA (wild tiles and cards) are refused by ``_read`` for now.
 """
 
 from __future__ import annotations
@@ -503,7 +507,7 @@ class _Made(NamedTuple):
 # --- the analysis
 
 
-class _Table(NamedTuple):
+class _Probed(NamedTuple):
     """What the probe found of a line, and what every hand the analysis looks at shares: the
     wins asked, the probe's deal (melds, indicators, table), the shanten engine's ``Room``, the
     copies of each kind the line shows (the hand as typed, its melds, the indicators, the tiles
@@ -545,25 +549,25 @@ class _Analyst:
         if copies:
             raise fail(line.text, copies)
         discarded = frozenset([kind for _, kind in line.discards])
-        table = _Table(wins, deal, _room(line.ruleset, melds), on_line, seen, discarded)
+        probed = _Probed(wins, deal, _room(line.ruleset, melds), on_line, seen, discarded)
         if drawn:
-            return self._discard_table(table)
-        return self._thirteen(table)
+            return self._discard_table(probed)
+        return self._thirteen(probed)
 
-    def _thirteen(self, table: _Table) -> Analysis:
+    def _thirteen(self, probed: _Probed) -> Analysis:
         """A hand of 13: its waits, each scored, or how far it is from ready."""
-        line, deal = self.line, table.deal
+        line, deal = self.line, probed.deal
         hand = Hand(tuple(sorted([t.kind for t in line.tiles])), 0, deal.table.hand.melds)
         held_four = _held_four(line.ruleset, hand)
         counts, melds = _counts(hand.concealed), len(hand.melds)
-        found = shanten(counts, melds, room=table.room)
-        kinds = improving_kinds(counts, melds, kinds=line.ruleset.tile_kinds, room=table.room)
+        found = shanten(counts, melds, room=probed.room)
+        kinds = improving_kinds(counts, melds, kinds=line.ruleset.tile_kinds, room=probed.room)
         if found.best > 0:
             if held_four:
                 self.notes.append(_ready_in_shape_only(held_four, found.best))
-            improving = tuple([Draw(k, _unseen(table, k)) for k in kinds])
-            return self._analysis(NOT_READY, table, held_four=held_four, shanten=found, improving=improving)
-        furiten = tuple([k for k in kinds if k in table.discarded])
+            improving = tuple([Draw(k, _unseen(probed, k)) for k in kinds])
+            return self._analysis(NOT_READY, probed, held_four=held_four, distance=found, improving=improving)
+        furiten = tuple([k for k in kinds if k in probed.discarded])
         if furiten:
             self.notes.append(
                 f"furiten: {_listed(furiten)} {'is' if len(furiten) == 1 else 'are'} among your discards: "
@@ -572,32 +576,32 @@ class _Analyst:
         self.notes += [_held_four_note(k) for k in held_four]
         scorer = _Scorer(line, self.settings)
         waits = tuple(
-            [scorer.wait(k, table, on_line=table.on_line[k], seen=table.seen[k], furiten=furiten) for k in kinds]
+            [scorer.wait(k, probed, on_line=probed.on_line[k], seen=probed.seen[k], furiten=furiten) for k in kinds]
         )
-        return self._analysis(WAITS, table, waits=waits, furiten=furiten, held_four=held_four)
+        return self._analysis(WAITS, probed, waits=waits, furiten=furiten, held_four=held_four)
 
-    def _discard_table(self, table: _Table) -> Analysis:
+    def _discard_table(self, probed: _Probed) -> Analysis:
         """A hand of 14: a row per distinct discard, best first (``_rank``)."""
         line = self.line
-        counts, melds = _counts([t.kind for t in line.tiles]), len(table.deal.table.hand.melds)
-        complete = shanten(counts, melds, room=table.room).best < 0
+        counts, melds = _counts([t.kind for t in line.tiles]), len(probed.deal.table.hand.melds)
+        complete = shanten(counts, melds, room=probed.room).best < 0
         if complete:
-            self.notes.append("the hand is complete, a winning hand as it stands: mjscore score scores it")
-        after = {d.kind: d for d in discards(counts, melds, kinds=line.ruleset.tile_kinds, room=table.room)}
-        rows = sorted([self._row(tile, after[tile.kind], table) for tile in _distinct(line.tiles)], key=_rank)
+            self.notes.append("the hand is complete as it stands (a winning shape): mjscore score scores it")
+        after = {d.kind: d for d in discards(counts, melds, kinds=line.ruleset.tile_kinds, room=probed.room)}
+        rows = sorted([self._row(tile, after[tile.kind], probed) for tile in _distinct(line.tiles)], key=_rank)
         drawn = next((t.code for t in line.tiles if t.drawn), None)
-        return self._analysis(DISCARDS, table, rows=tuple(rows), complete=complete, drawn=drawn)
+        return self._analysis(DISCARDS, probed, rows=tuple(rows), complete=complete, drawn=drawn)
 
-    def _row(self, tile: _Tile, after: Discard, table: _Table) -> DiscardRow:
+    def _row(self, tile: _Tile, after: Discard, probed: _Probed) -> DiscardRow:
         """One discard: what it leaves (``after``, from the engine), and for a ready hand its
         waits scored on the line with the tile taken out. Copies unseen count the hand of 14: the
         tile discarded is seen, and a wait on a discarded kind, this one included, is furiten."""
         line = self.line
         notes = ["the tile drawn"] if tile.drawn else []
-        improving = tuple([Draw(k, _unseen(table, k)) for k in after.improving])
+        improving = tuple([Draw(k, _unseen(probed, k)) for k in after.improving])
         left = list(line.tiles)
         left.remove(tile)
-        hand = Hand(tuple(sorted([t.kind for t in left])), 0, table.deal.table.hand.melds)
+        hand = Hand(tuple(sorted([t.kind for t in left])), 0, probed.deal.table.hand.melds)
         held_four = _held_four(line.ruleset, hand)
         if after.shanten.best > 0:
             if held_four:
@@ -606,21 +610,21 @@ class _Analyst:
                 tile.code, tile.kind, tile.drawn, after.shanten, improving, (), (), held_four, None, notes=tuple(notes)
             )
         notes += [_held_four_note(k) for k in held_four]
-        discarded = table.discarded | {tile.kind}
+        discarded = probed.discarded | {tile.kind}
         furiten = tuple([k for k in after.improving if k in discarded])
         if furiten:
             listed = ", ".join([f"{tile_name(k)} (this discard)" if k == tile.kind else tile_name(k) for k in furiten])
             notes.append(f"furiten: {listed} among your discards: no ron")
         scorer = _Scorer(line, self.settings, tile)
-        on_line = table.on_line.copy()
+        on_line = probed.on_line.copy()
         on_line[tile.kind] -= 1
         waits = tuple(
             [
                 scorer.wait(
                     k,
-                    table,
+                    probed,
                     on_line=on_line[k],
-                    seen=table.seen[k] + (k == tile.kind),
+                    seen=probed.seen[k] + (1 if k == tile.kind else 0),
                     furiten=furiten,
                 )
                 for k in after.improving
@@ -642,12 +646,12 @@ class _Analyst:
     def _analysis(
         self,
         kind: str,
-        table: _Table,
+        probed: _Probed,
         *,
         waits: tuple[Wait, ...] = (),
         furiten: tuple[int, ...] = (),
         held_four: tuple[int, ...] = (),
-        shanten: Shanten | None = None,
+        distance: Shanten | None = None,
         improving: tuple[Draw, ...] = (),
         rows: tuple[DiscardRow, ...] = (),
         complete: bool = False,
@@ -656,18 +660,18 @@ class _Analyst:
         line = self.line
         return Analysis(
             line.ruleset.name,
-            line.ruleset.result_title(table.deal),
+            line.ruleset.result_title(probed.deal),
             kind,
-            self._shown(table.deal, drawn_hand=kind == DISCARDS),
+            self._shown(probed.deal, drawn_hand=kind == DISCARDS),
             waits,
-            table.wins,
-            tuple([kind for _, kind in line.seen]),
-            tuple([kind for _, kind in line.discards]),
+            probed.wins,
+            tuple([k for _, k in line.seen]),
+            tuple([k for _, k in line.discards]),
             furiten,
             held_four,
             tuple(self.notes),
             line.ruleset.payment_unit,
-            shanten,
+            distance,
             improving,
             rows,
             complete,
@@ -780,7 +784,7 @@ class _Scorer:
     def wait(
         self,
         kind: int,
-        table: _Table,
+        probed: _Probed,
         *,
         on_line: int,
         seen: int,
@@ -794,7 +798,7 @@ class _Scorer:
         if on_line >= MAX_COPIES:
             notes.append("not scored: the hand, the indicators and the tiles set aside show every copy")
         tile = tile_name(kind)
-        wins, deal = table.wins, table.deal
+        wins, deal = probed.wins, probed.deal
         outcomes = self._outcomes(tile, wins, deal, on_line, bool(furiten))
         if _is_five(kind) and any(_too_many(o) for o in outcomes.values()):
             red = f"0{suit_of(kind)}"
@@ -932,9 +936,9 @@ def _best(waits: tuple[Wait, ...]) -> Best | None:
     return found
 
 
-def _unseen(table: _Table, kind: int) -> int:
+def _unseen(probed: _Probed, kind: int) -> int:
     """Copies of a kind still unseen: four less those on the line and those seen=/discards= list."""
-    return MAX_COPIES - table.on_line[kind] - table.seen[kind]
+    return MAX_COPIES - probed.on_line[kind] - probed.seen[kind]
 
 
 def _held_four_note(kind: int) -> str:

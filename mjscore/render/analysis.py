@@ -63,16 +63,16 @@ def _items(value: WinValue) -> list[str]:
     return [f"{x.name} {x.value}" for x in value.items]
 
 
-def _packed(words: list[str], width: int) -> list[str]:
-    """``words`` joined with ", " into lines of at most ``width`` characters where they fit, a
-    word never split."""
+def _packed(words: list[str], width: int, separator: str = ", ") -> list[str]:
+    """``words`` joined with ``separator`` into lines of at most ``width`` characters where they
+    fit, a word never split (a line that goes on ends with the separator, its blank left off)."""
     lines: list[str] = []
     for word in words:
-        if lines and len(lines[-1]) + 2 + len(word) <= width:
-            lines[-1] += ", " + word
+        if lines and len(lines[-1]) + len(separator) + len(word) <= width:
+            lines[-1] += separator + word
         else:
             if lines:
-                lines[-1] += ","
+                lines[-1] += separator.rstrip()
             lines.append(word)
     return lines
 
@@ -122,7 +122,7 @@ class AnalysisTable:
         elif analysis.kind == NOT_READY:
             assert analysis.shanten is not None  # a hand not ready has its shanten
             kinds = " ".join([tile_name(d.kind) for d in analysis.improving])
-            header.append(("shanten", shanten_text(analysis.shanten)))
+            header.append(("shanten", _shanten_text(analysis.shanten)))
             header.append(("improving", f"{kinds} ({_tiles(analysis.unseen)} unseen)"))
             body = _improving(analysis.improving)
         else:
@@ -168,7 +168,7 @@ def _spaced(table: str) -> str:
     return "\n".join(spaced)
 
 
-def shanten_text(found: Shanten) -> str:
+def _shanten_text(found: Shanten) -> str:
     """ "2 (standard 2, Seven Pairs 3, Thirteen Orphans 8)": the shanten, and each shape's (the
     special shapes only where the hand can make them: no meld)."""
     shapes = [f"standard {found.standard}"]
@@ -185,9 +185,13 @@ def _improving(draws: tuple[Draw, ...]) -> str:
     return tabulate(rows, headers=("tile", "unseen"), tablefmt="simple", colalign=("left", "right"))
 
 
-def draws_text(draws: tuple[Draw, ...]) -> str:
+def _draws_text(draws: tuple[Draw, ...]) -> str:
     """ "1m:4 4m:3": tiles with their copies unseen."""
-    return " ".join([f"{tile_name(d.kind)}:{d.unseen}" for d in draws])
+    return " ".join(_draws(draws))
+
+
+def _draws(draws: tuple[Draw, ...]) -> list[str]:
+    return [f"{tile_name(d.kind)}:{d.unseen}" for d in draws]
 
 
 def _discards(rows: tuple[DiscardRow, ...]) -> str:
@@ -196,7 +200,7 @@ def _discards(rows: tuple[DiscardRow, ...]) -> str:
         [
             row.tile,
             f"{row.shanten.best} (ready)" if row.shanten.best == 0 else row.shanten.best,
-            "\n".join(_wrapped(draws_text(row.improving), TILES_WIDTH)),
+            "\n".join(_packed(_draws(row.improving), TILES_WIDTH, " ")),
             row.unseen,
             _best_cell(row.best) if row.waits else "",
             "\n".join(row.notes),
@@ -211,17 +215,6 @@ def _best_cell(best: Best | None) -> str:
     if best is None:
         return "no win scores"
     return f"{value_text(best.value)}\n{best.win.value} on {best.tile}"
-
-
-def _wrapped(text: str, width: int) -> list[str]:
-    """Words of ``text`` in lines of at most ``width`` characters where they fit."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
 
 
 def _cell(outcome: Outcome | None) -> str:
@@ -294,7 +287,7 @@ class AnalysisCsv:
             assert analysis.shanten is not None  # a hand not ready has its shanten
             fields = {
                 "shanten": analysis.shanten.best,
-                "tiles": draws_text(analysis.improving),
+                "tiles": _draws_text(analysis.improving),
                 "tiles_unseen": analysis.unseen,
                 "notes": "; ".join(analysis.notes),
             }
@@ -325,7 +318,7 @@ def _discard_fields(row: DiscardRow) -> list[dict[str, object]]:
     fields: dict[str, object] = {
         "discard": row.tile,
         "shanten": row.shanten.best,
-        "tiles": draws_text(row.improving),
+        "tiles": _draws_text(row.improving),
         "tiles_unseen": row.unseen,
     }
     if row.best is not None:

@@ -202,7 +202,9 @@ def test_a_complete_hand_of_14_says_so_and_is_still_a_table() -> None:
     assert result.exit_code == 0, result.output
     # why: 123m 456p 55p 567s 789s is a winning hand; each discard leaves it ready on the tile
     # discarded among others: furiten, so only a tsumo scores (corpus.txt, "Discards")
-    assert result.stdout.endswith("note: the hand is complete, a winning hand as it stands: mjscore score scores it\n")
+    assert result.stdout.endswith(
+        "note: the hand is complete as it stands (a winning shape): mjscore score scores it\n"
+    )
     assert "furiten: 4p (this discard) among your discards: no ron" in result.stdout
     assert rows(result.stdout)[9][:4] == ["4p", "0 (ready)", "4p:3 6p:3 7p:4", "10"]
 
