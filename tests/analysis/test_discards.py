@@ -112,6 +112,14 @@ def test_the_tile_just_drawn_is_marked_and_a_complete_hand_says_so() -> None:
     assert plain.shown.hand == "riichi:123m45556p567789s seat=S round=E"
 
 
+def test_the_tile_drawn_is_the_row_of_its_kind_when_the_hand_holds_another() -> None:
+    table = analyse("11m456p55p567s789s+1m")
+    # why: two 1m held and a third drawn: one row for 1m, the tile drawn (discarding either copy
+    # leaves the same hand, and the row says the drawn one goes)
+    [row] = [r for r in table.rows if r.tile == "1m"]
+    assert (row.drawn, row.notes[0]) == (True, "the tile drawn")
+
+
 def test_a_red_five_and_a_plain_five_are_two_rows() -> None:
     table = analyse("45069m123p789s111z")
     # why: 0m and 5m leave the same shape, but keeping the red five keeps a dora: two rows
