@@ -326,12 +326,15 @@ class AnalysedLine:
 
 
 def analyse(text: str, settings: Settings | None = None) -> Analysis:
-    """What the hand of one line waits on, and what each wait scores by ron and by tsumo.
+    """What the hand of one line waits on, and what each wait scores by ron and by tsumo; how
+    far a hand of 13 that is not ready is; a hand of 14's discards, best first (``Analysis``).
     ``HandError`` lists what is wrong with the line: every problem ``score`` finds in it, and
     the analysis's own.
 
     >>> [tile_name(w.kind) for w in analyse("23m456p789s11z567s ron").waits]
     ['1m', '4m']
+    >>> [row.tile for row in analyse("23m456p789s11z567s5z").rows][:2]
+    ['5z', '2m']
     """
     settings = settings or _DEFAULT_SETTINGS
     ruleset, tokens = read_tokens(text, settings)
