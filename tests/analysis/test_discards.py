@@ -8,13 +8,20 @@ worked out by hand.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from mjscore.analysis import DISCARDS, NOT_READY, WAITS, Analysis, Draw, Wait, analyse
 from mjscore.errors import HandError
 from mjscore.families.mpsz.tiles import RIICHI_KINDS, RUN_STARTS, TILE_NAMES
+from mjscore.render.json import document_line
+
+SCHEMA = Path(__file__).resolve().parents[2] / "mjscore" / "data" / "analysis.schema.json"
+VALIDATOR = Draft202012Validator(json.loads(SCHEMA.read_text(encoding="utf-8")))
 
 SEED = 1515
 HANDS = 24
@@ -77,6 +84,7 @@ DEALT = _hands()
 def test_each_row_is_the_hand_of_13_it_leaves(concealed: list[int], melds: list[str]) -> None:
     table = analyse(_written(concealed, melds))
     assert table.kind == DISCARDS
+    VALIDATOR.validate(json.loads(document_line(table.to_dict())))
     # why: one row per distinct kind held (no red fives here), best first
     assert sorted(r.kind for r in table.rows) == sorted(set(concealed))
     ranks = [(r.shanten.best, -r.unseen) for r in table.rows]
