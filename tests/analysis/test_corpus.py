@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from mjscore.families.mpsz.tiles import tile_name
 from mjscore.hand import Win
 from mjscore.render.json import document_line
 from mjscore.result import error_document
+from tests.corpus_lines import CorpusLine, corpus_lines
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
@@ -29,35 +29,10 @@ WAIT = re.compile(r"^(?P<tile>[0-9][mpsz]) (?P<unseen>\d): ron (?P<ron>\S+) tsum
 WIN_TEXT = re.compile(
     r"^(?P<han>\d+)h(?P<fu>\d+|-)=(?P<points>\d+)(?:/(?P<received>\d+))?(?:\[(?P<items>[a-z0-9,-]+)\])?$"
 )
-NEAR_MISS = "# near miss of:"
 
 
-@dataclass(frozen=True)
-class Entry:
-    section: str
-    number: int
-    hand: str
-    expected: str
-    why: str
-    near_misses: tuple[str, ...] = ()
-
-
-def _entries() -> list[Entry]:
-    entries: list[Entry] = []
-    section, number, why, near = "", 0, [], ()
-    for line in (HERE / "corpus.txt").read_text(encoding="utf-8").splitlines():
-        if line.startswith("# ==="):
-            section, number = line.strip("# ="), 0
-        elif line.startswith(NEAR_MISS):
-            near = tuple(rid.strip() for rid in line.removeprefix(NEAR_MISS).split(","))
-        elif line.startswith("# why:") or (line.startswith("#  ") and why):
-            why.append(line)
-        elif line.strip() and not line.startswith("#"):
-            hand, expected = line.split("  =>  ", 1)
-            number += 1
-            entries.append(Entry(section, number, hand, expected, "\n".join(why), near))
-            why, near = [], ()
-    return entries
+def _entries() -> list[CorpusLine]:
+    return corpus_lines(HERE / "corpus.txt")
 
 
 ENTRIES = _entries()
@@ -75,7 +50,7 @@ def test_the_corpus_is_large_and_every_line_says_why() -> None:
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: f"{e.section}-{e.number}: {e.hand}")
-def test_corpus_line(entry: Entry) -> None:
+def test_corpus_line(entry: CorpusLine) -> None:
     expected, _, notes_text = entry.expected.partition(" | ")
     notes = notes_text.split(", ") if notes_text else []
     if expected.startswith("error"):
