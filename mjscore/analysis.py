@@ -63,21 +63,23 @@ NO_YAKU_CODE = "no-yaku"  # riichi's problem for a winning shape without a yaku 
 @dataclass(frozen=True, slots=True)
 class WinValue:
     """What a win scores: its best reading as ``score`` describes it, that reading's items, its
-    total in the rule set's unit (riichi: han), its summary (han, fu, limit, and ``hand_value``:
-    what the hand earns the winner, before honba and sticks) and what the winner receives in
-    all (honba and sticks included)."""
+    total in the rule set's unit (riichi: han; BABA: KOBAN per payer), its summary (han, fu,
+    limit where the rule set has them, and ``hand_value``: what the hand earns the winner, before
+    honba, sticks and pot), what the winner receives in all (those included), and the unit
+    ``hand_value`` and ``received`` are in (points, KOBAN)."""
 
     reading: str
     items: tuple[ScoreLine, ...]
     total: int
     summary: Summary
     received: int
+    unit: str
 
     @classmethod
     def of(cls, result: ScoreResult) -> WinValue:
         summary, total, received = result.summary, result.total, result.received
         assert summary is not None and total is not None and received is not None  # a win's result
-        return cls(result.reading, result.lines, total, summary, received)
+        return cls(result.reading, result.lines, total, summary, received, result.paid_in)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -145,7 +147,8 @@ class Analysis:
     its words rule one out); ``seen`` and ``discards``: the kinds those items list;
     ``furiten``: the waits among the discards (a rule set without furiten: none);
     ``held_four``: kinds that would complete the hand but that it holds every copy of, so no
-    wait; ``names``: each kind's name, as outputs write it."""
+    wait; ``names``: each kind's name, as outputs write it; ``piece``: what the hand is made of
+    ("tile", "card"), for people."""
 
     ruleset: str
     title: str
@@ -160,6 +163,7 @@ class Analysis:
     notes: tuple[str, ...]
     payment_unit: str
     names: dict[int, str]
+    piece: str
 
     @property
     def unseen(self) -> int:
@@ -325,7 +329,7 @@ class _Analyst:
         if copies:
             raise fail(line.text, copies)
         if not completing:
-            raise fail(line.text, [_not_ready(held_four, waiting, line.hand.unit)])
+            raise fail(line.text, [_not_ready(held_four, waiting, line.hand.piece)])
         self.notes += waiting.notes
         discarded = {kind for _, kind in line.hand.discards}
         furiten = tuple([k.kind for k in completing if k.kind in discarded]) if waiting.furiten else ()
@@ -355,25 +359,26 @@ class _Analyst:
             tuple(self.notes),
             line.ruleset.payment_unit or line.ruleset.unit,
             waiting.names(),
+            line.hand.piece,
         )
 
     def _size_problem(self) -> Problem | None:
         hand = self.line.hand
-        unit = hand.unit
+        piece = hand.piece
         if hand.size == hand.ready + 1:
             message = (
-                f"{hand.size} {unit}s: which {unit} to discard from a hand of {hand.size} comes in a later version; "
+                f"{hand.size} {piece}s: which {piece} to discard from a hand of {hand.size} comes in a later version; "
                 f"waits reads a hand of {hand.sizes}, and mjscore score scores a winning hand"
             )
             return Problem("analysis-discards-not-yet", message, hand.hand_col)
         if hand.winner_col:
             message = (
-                f"+TILE names the {unit} that won a hand: waits tries every {unit} in its place, so write the hand "
+                f"+TILE names the {piece} that won a hand: waits tries every {piece} in its place, so write the hand "
                 "without it"
             )
             return Problem("analysis-winning-tile", message, hand.winner_col)
         if hand.size != hand.ready:
-            message = f"{unit} count: {hand.size} given; waits reads a hand of {hand.sizes}"
+            message = f"{piece} count: {hand.size} given; waits reads a hand of {hand.sizes}"
             return Problem(hand.count_code, message, hand.hand_col)
         return None
 
@@ -510,10 +515,10 @@ def _copy_problems(line: _Line, waiting: Waiting, seen: Counter[int]) -> list[Pr
     return problems
 
 
-def _not_ready(held_four: tuple[int, ...], waiting: Waiting, unit: str) -> Problem:
+def _not_ready(held_four: tuple[int, ...], waiting: Waiting, piece: str) -> Problem:
     """A hand nothing completes: not ready (how far it is, its shanten, comes next)."""
     but = f" ({_listed(held_four, waiting)} would, but the hand holds all four)" if held_four else ""
-    message = f"not ready: no {unit} completes this hand{but}; how far it is from ready comes in a later version"
+    message = f"not ready: no {piece} completes this hand{but}; how far it is from ready comes in a later version"
     return Problem("analysis-not-ready-yet", message)
 
 

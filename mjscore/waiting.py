@@ -63,7 +63,7 @@ class WaitingLine:
 
     ``size``: the hand's size as the rule set counts it (riichi: each meld 3, a flower none;
     BABA: every card, a KAN 4); ``ready``: the size of a hand one short on this line (riichi 13;
-    BABA 5, or 6 with a KAN); ``unit``: "tile" or "card", for messages; ``sizes``: the sizes the
+    BABA 5, or 6 with a KAN); ``piece``: "tile" or "card", for messages; ``sizes``: the sizes the
     analysis reads, for messages ("13 (one tile short of a win), counting each meld as 3");
     ``count_code``: the rule set's own problem code for a wrong size, which the analysis tells
     itself. ``hand_col``: the 1-based column of the hand (0: none); ``winner_col``: of a winning
@@ -74,7 +74,7 @@ class WaitingLine:
 
     size: int
     ready: int
-    unit: str
+    piece: str
     sizes: str
     count_code: str
     hand_col: int

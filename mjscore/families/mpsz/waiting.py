@@ -35,7 +35,7 @@ def waiting_line(text: str, tokens: Sequence[Token], items: Items, kinds: tuple[
     return WaitingLine(
         size=sum([_size(t) for t in hand]),
         ready=WAITING_TILES,
-        unit="tile",
+        piece="tile",
         sizes=SIZES,
         count_code="tile-count",
         hand_col=hand[0].loc + 1 if hand else 0,
