@@ -571,7 +571,7 @@ def _wait_kinds(deck: Deck) -> tuple[WaitKind, ...]:
     be in play (docs/rules/baba.md §1); a card is put in a line by its code."""
     kinds = [WaitKind(k.index, k.spelling, MAX_COPIES, (Spelling(f" {k.code} ", k.spelling),)) for k in deck.kinds]
     wild = Spelling(f" {WILD_SPELLING} ", WILD_NAME)
-    note = f"wild: unseen counts against the {deck.max_wilds} {WILD_NAME} that can be in play (docs/rules/baba.md §1)"
+    note = f"wild: at most {deck.max_wilds} in play (docs/rules/baba.md §1)"
     return (*kinds, WaitKind(WILD_WAIT, WILD_NAME, deck.max_wilds, (wild,), note))
 
 

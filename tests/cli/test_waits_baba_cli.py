@@ -25,6 +25,7 @@ SCHEMA = json.loads((ROOT / "mjscore" / "data" / "analysis.schema.json").read_te
 VALIDATOR = Draft202012Validator(SCHEMA)
 # Three 馬々 and two 場々, the chip 場々: waits on 馬々 (San-toitsu), 場々 and OBABA (two Kohtsu).
 HAND = "baba:馬馬馬場場 dora=場"
+OBABA_NOTE = "wild: at most 4 in play (docs/rules/baba.md §1)"  # the widest note: the column's width
 
 
 def run(*args: str, input: str | None = None) -> Result:
@@ -45,9 +46,9 @@ def test_a_baba_hand_is_a_table_in_koban() -> None:
     assert (result.exit_code, result.stderr) == (0, "")
     # why: the hand as read, without a win (the line names none); the header of a BABA result
     # without its win row; 馬々 (4 - 3 held = 1 unseen), 場々 (4 - 2 = 2), OBABA (4 in play, none
-    # seen): 7 cards. 馬々: San-toitsu 1 + DORAYAKI 2 + Menzen 1 + Chin-itsu 2 = 6; 場々: WIN 1 +
-    # DORAYAKI 3 + Menzen 1 + Chin-itsu 2 = 7; OBABA: WIN 1 + DORAYAKI 2 + Menzen 1 + Hon-itsu 1 =
-    # 5. A ron is paid by the discarder; a tsumo by each of the three others: x3.
+    # seen; its note says so): 7 cards. 馬々: San-toitsu 1 + DORAYAKI 2 + Menzen 1 + Chin-itsu 2 =
+    # 6; 場々: WIN 1 + DORAYAKI 3 + Menzen 1 + Chin-itsu 2 = 7; OBABA: WIN 1 + DORAYAKI 2 + Menzen 1
+    # + Hon-itsu 1 = 5. A ron is paid by the discarder; a tsumo by each of the three others: x3.
     assert result.stdout == (
         "BABA (Expert rules): baba:馬々馬々馬々場々場々 dora=場々\n"
         "  players: 4\n"
@@ -56,7 +57,7 @@ def test_a_baba_hand_is_a_table_in_koban() -> None:
         "  waits: 馬々 場々 OBABA (7 cards unseen)\n"
         "\n"
         "wait      unseen  ron                           tsumo                         notes\n"
-        "------  --------  ----------------------------  ----------------------------  " + "-" * 83 + "\n"
+        "------  --------  ----------------------------  ----------------------------  " + "-" * len(OBABA_NOTE) + "\n"
         "馬々           1  6 KOBAN                       18 KOBAN (6 per payer)\n"
         "                  San-toitsu 1, DORAYAKI 2,     San-toitsu 1, DORAYAKI 2,\n"
         "                  Menzen 1, Chin-itsu 2         Menzen 1, Chin-itsu 2\n"
@@ -66,7 +67,7 @@ def test_a_baba_hand_is_a_table_in_koban() -> None:
         "                  Chin-itsu 2                   Chin-itsu 2\n"
         "\n"
         "OBABA          4  5 KOBAN                       15 KOBAN (5 per payer)        "
-        "wild: unseen counts against the 4 OBABA that can be in play (docs/rules/baba.md §1)\n"
+        f"{OBABA_NOTE}\n"
         "                  WIN 1, DORAYAKI 2, Menzen 1,  WIN 1, DORAYAKI 2, Menzen 1,\n"
         "                  Hon-itsu 1                    Hon-itsu 1\n"
         "note: a drawn OBABA completes the hand: it stands in for the card the hand waits on\n"
