@@ -338,7 +338,10 @@ class _Analyst:
                 f"furiten: {_listed(furiten, waiting)} {'is' if len(furiten) == 1 else 'are'} among your discards: "
                 "no ron on any wait; a tsumo still wins"
             )
-        self.notes += [f"{kinds[k].name} would complete the hand, but it holds all four: no wait" for k in held_four]
+        self.notes += [
+            f"{kinds[k].name} would complete the hand, but it holds {_all_held((k,), waiting)}: no wait"
+            for k in held_four
+        ]
         waits = tuple(
             [
                 self._wait(k, wins, waiting, on_line=on_line[k.kind], seen=seen[k.kind], furiten=bool(furiten))
@@ -517,7 +520,11 @@ def _copy_problems(line: _Line, waiting: Waiting, seen: Counter[int]) -> list[Pr
 
 def _not_ready(held_four: tuple[int, ...], waiting: Waiting, piece: str) -> Problem:
     """A hand nothing completes: not ready (how far it is, its shanten, comes next)."""
-    but = f" ({_listed(held_four, waiting)} would, but the hand holds all four)" if held_four else ""
+    but = (
+        f" ({_listed(held_four, waiting)} would, but the hand holds {_all_held(held_four, waiting)})"
+        if held_four
+        else ""
+    )
     message = f"not ready: no {piece} completes this hand{but}; how far it is from ready comes in a later version"
     return Problem("analysis-not-ready-yet", message)
 
@@ -536,6 +543,13 @@ def _codes(kinds: Iterable[int], waiting: Waiting) -> list[str]:
 
 
 _NUMBERS = ("no", "one", "two", "three", "four")
+
+
+def _all_held(kinds: tuple[int, ...], waiting: Waiting) -> str:
+    """ "all four": how many copies of ``kinds`` a hand that holds every one holds."""
+    copies = {k.kind: k.copies for k in waiting.kinds}
+    counts = {copies[k] for k in kinds}
+    return f"all {_number(counts.pop())}" if len(counts) == 1 else "every copy"
 
 
 def _number(n: int) -> str:

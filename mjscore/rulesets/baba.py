@@ -56,6 +56,8 @@ FUNDAMENTAL, BONUS, YAKU = "fundamental", "bonus", "yaku"  # the kinds of scorin
 BASIC, BA_ITTSU, SAN_TOITSU = "two Kohtsu", "Ba-ittsu", "San-toitsu"
 WILD_SPELLING = WILD_SPELLINGS[0]  # OBABA as a line writes it back ("O", as canonical lines do)
 WILD_WAIT = -1  # OBABA as mjscore waits counts it (mjscore.waiting's kinds): the deck's kinds are 0-8
+SEEN, DISCARDS = ANALYSIS_KEYS
+_LISTED = {SEEN: "lists the cards seen on the table", DISCARDS: "lists your own discards"}  # for messages
 _MELD_TAGS = {"open": MeldKind.OPEN, "closed": MeldKind.CLOSED_KAN, "shown": MeldKind.SHOWN}
 _WORDLIKE = re.compile(r"[a-z][a-z_-]*")
 
@@ -359,6 +361,11 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
         held = {card for r in read for card in r}
         probe = next((k.index for k in deck.kinds if k.index not in held), 0)
         sizes = "5 cards, 6 with a KAN" if self.allows_kan else "5 cards"
+        end = len(text)  # a card goes in past the hand's last group, or before the items of a line without one
+        if cards:
+            end = cards[-1].end
+        elif tokens:
+            end = tokens[0].loc
         return WaitingLine(
             size=sum([len(r) for r in read]),
             ready=HAND_SIZE - 1 + kans,
@@ -367,7 +374,7 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
             count_code="card-count",
             hand_col=cards[0].loc + 1 if cards else 0,
             winner_col=0,  # a BABA line names no winning card
-            hand_end=cards[-1].end if cards else tokens[0].loc if tokens else len(text),
+            hand_end=end,
             probe=f" {deck.kinds[probe].code} ",
             probe_kind=probe,
             seen=_listed_cards(items, SEEN, deck),
@@ -385,6 +392,7 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
         shapes = {kind: self._shapes(hand, kind, deal.options, deck) for kind in (*range(len(deck.kinds)), WILD_WAIT)}
         held = Counter(hand.all_kinds)
         held[WILD_WAIT] += hand.all_wilds
+        all_wilds_held = held[WILD_WAIT] >= deck.max_wilds  # then the analysis says OBABA is no wait
         return Waiting(
             _wait_kinds(deck),
             tuple([kind for kind, found in shapes.items() if found]),
@@ -393,7 +401,7 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
             "the hand and its melds",
             self._shown_waiting(waiting_deal, win_named=win_named),
             lambda kinds: ",".join([WILD_SPELLING if k == WILD_WAIT else deck.name(k) for k in kinds]),
-            notes=(_wild_note(shapes),),
+            notes=() if all_wilds_held else (_wild_note(shapes),),
         )
 
     def _shapes(self, hand: Hand, kind: int, o: BeginnerOptions, deck: Deck) -> frozenset[str]:
@@ -552,10 +560,6 @@ def _cards_item(items: Items, key: str, deck: Deck, problems: list[Problem], wha
     if not value:
         problems.append(Problem("bad-value", f"{key}= {what}, e.g. {key}=場々,馬庭", col))
     return found
-
-
-SEEN, DISCARDS = ANALYSIS_KEYS
-_LISTED = {SEEN: "lists the cards seen on the table", DISCARDS: "lists your own discards"}  # for messages
 
 
 def _listed_cards(items: Items, key: str, deck: Deck) -> tuple[tuple[int, int], ...]:
