@@ -65,8 +65,9 @@ class WinValue:
     """What a win scores: its best reading as ``score`` describes it, that reading's items, its
     total in the rule set's unit (riichi: han; BABA: KOBAN per payer), its summary (han, fu,
     limit where the rule set has them, and ``hand_value``: what the hand earns the winner, before
-    honba, sticks and pot), what the winner receives in all (those included), and the unit
-    ``hand_value`` and ``received`` are in (points, KOBAN)."""
+    honba, sticks and pot), what the winner receives in all (those included), the unit
+    ``hand_value`` and ``received`` are in (points, KOBAN) and how the rule set names its total
+    ("total per payer", "hand total")."""
 
     reading: str
     items: tuple[ScoreLine, ...]
@@ -74,12 +75,13 @@ class WinValue:
     summary: Summary
     received: int
     unit: str
+    total_label: str
 
     @classmethod
     def of(cls, result: ScoreResult) -> WinValue:
         summary, total, received = result.summary, result.total, result.received
         assert summary is not None and total is not None and received is not None  # a win's result
-        return cls(result.reading, result.lines, total, summary, received, result.paid_in)
+        return cls(result.reading, result.lines, total, summary, received, result.paid_in, result.total_label)
 
     def to_dict(self) -> dict[str, object]:
         return {

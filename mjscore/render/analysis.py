@@ -24,12 +24,12 @@ CELL = {NO_YAKU: "no yaku", FURITEN: "furiten: no ron", REFUSED: "refused", NONE
 
 def value_text(value: WinValue) -> str:
     """ "2600 (2 han 40 fu)", "12000 (5 han 40 fu, mangan)", "32000 (yakuman)": what the hand
-    earns the winner in points, and how; in a rule set without han, the unit and what each
-    payer pays when several do: "6 KOBAN (2 per payer)"."""
+    earns the winner in points, and how; in a rule set without han, in its unit, with the
+    total it is paid from where the two differ: "6 KOBAN (total per payer 2)"."""
     s = value.summary
     if s.han is None:
-        per = f" ({value.total} per payer)" if s.hand_value != value.total else ""
-        return f"{s.hand_value} {value.unit}{per}"
+        total = f" ({value.total_label} {value.total})" if s.hand_value != value.total else ""
+        return f"{s.hand_value} {value.unit}{total}"
     how = [s.limit_name] if s.yakuman and s.limit_name else [f"{s.han} han {s.fu or '-'} fu"]
     if not s.yakuman and s.limit_name:
         how.append(s.limit_name)
