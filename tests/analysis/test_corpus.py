@@ -26,10 +26,11 @@ VALIDATOR = Draft202012Validator(SCHEMA)
 
 WAIT = re.compile(r"^(?P<tile>[0-9][mpsz]|\S+) (?P<unseen>\d): ron (?P<ron>\S+) tsumo (?P<tsumo>\S+)$")
 WIN_TEXT = re.compile(
-    r"^(?:(?P<han>\d+)h(?P<fu>\d+|-)|(?P<koban>\d+)k)=(?P<points>\d+)(?:/(?P<received>\d+))?"
+    r"^(?:(?P<han>\d+)h(?P<fu>\d+|-)|(?P<total>\d+)(?P<unit>[kp]))=(?P<points>\d+)(?:/(?P<received>\d+))?"
     r"(?:\[(?P<items>[a-z0-9,-]+)\])?$"
 )
 NEAR_MISS = "# near miss of:"
+UNITS = {"k": "KOBAN", "p": "points"}  # a total with no han: its unit
 
 
 @dataclass(frozen=True)
@@ -139,14 +140,14 @@ def _check_win(value: WinValue, text: str, near_misses: tuple[str, ...]) -> None
     match = WIN_TEXT.match(text)
     assert match, text
     s = value.summary
-    if match["koban"]:  # BABA: KOBAN per payer; no han, fu or limit
+    if match["total"]:  # BABA (KOBAN per payer) and Baida (a hand total in points): no han, fu or limit
         assert (value.total, s.han, s.fu, s.yakuman, s.hand_value, value.unit) == (
-            int(match["koban"]),
+            int(match["total"]),
             None,
             None,
             None,
             int(match["points"]),
-            "KOBAN",
+            UNITS[match["unit"]],
         )
     else:
         assert (value.total, s.han, s.hand_value) == (int(match["han"]), int(match["han"]), int(match["points"]))

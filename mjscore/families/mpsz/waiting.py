@@ -24,13 +24,23 @@ SEEN, DISCARDS = ANALYSIS_KEYS
 _LISTED = {SEEN: "tiles seen on the table", DISCARDS: "your own discards"}  # for messages
 
 
-def waiting_line(text: str, tokens: Sequence[Token], items: Items, kinds: tuple[int, ...], title: str) -> WaitingLine:
+def waiting_line(
+    text: str,
+    tokens: Sequence[Token],
+    items: Items,
+    kinds: tuple[int, ...],
+    title: str,
+    *,
+    avoid: frozenset[int] = frozenset(),
+) -> WaitingLine:
     """The line as the analysis reads it (``mjscore.waiting.WaitingLine``): ``kinds`` are the
     kinds of the rule set's set, flowers aside (those a hand may wait on and ``seen=`` may list),
-    ``title`` its name for messages. A problem of the lists goes to ``items.problems``."""
+    ``title`` its name for messages, ``avoid`` kinds the probe must not be (Baida's wild ones).
+    A problem of the lists goes to ``items.problems``."""
     hand = [t for t in tokens if t.tag in HAND_TAGS]
     indicators = [t.value for t in tokens if t.tag == "option" and t.text.lower() in ("dora", "ura")]
     shown = {kind for value in [t.text for t in hand] + indicators for _, (kind, _) in tile_offsets(value)}
+    shown |= avoid
     probe = next(k for k in sorted(kinds, key=_is_five) if k not in shown)  # a five may be red: avoided
     return WaitingLine(
         size=sum([_size(t) for t in hand]),
