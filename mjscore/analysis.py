@@ -1,25 +1,30 @@
 """What a hand waits on, and what each wait scores: ``mjscore waits`` (README, "What a hand
 waits on").
 
-A hand of 13 tiles (each meld counted as 3), written without its winning tile, waits on each
-kind of its rule set's set that makes it a winning shape (``RiichiFamily.completing_kinds``:
-the readings the scorer itself finds); a kind the hand holds all four of is no wait. Each
-wait is scored by the scoring pipeline, on a line made from the user's: the kind written as
-``+TILE`` right after the hand's last group, and ``ron`` or ``tsumo`` after the items. Every
+A hand one tile or card short of a win (riichi: 13 tiles, each meld counted as 3; BABA: 5
+cards, 6 with a KAN), written without its winning tile, waits on each kind that makes it a
+winning shape; a kind the hand holds every copy of is no wait. Each wait is scored by the
+scoring pipeline, on a line made from the user's: the kind written into the hand (riichi:
+``+TILE`` right after the hand's last group), and ``ron`` or ``tsumo`` after the items. Every
 item of the line so means what it means to ``score``, and a problem of the line is the
 problem ``score`` reports, at the column of the line as typed (``_Made`` maps the columns
-back). The line is first read with a tile of a kind it does not show (the *probe*): what is
-wrong then is the line's, never the tile's.
+back). The line is first read with a kind it does not show (the *probe*): what is wrong then
+is the line's, never the tile's.
+
+What differs between rule sets is asked of the rule set through two hooks and nothing else
+(``RuleSet.waiting_line`` and ``RuleSet.waiting``, whose answers ``mjscore.waiting`` describes;
+docs/adding-a-ruleset.md, "Analysis"): how its line's hand is counted and where a tile goes,
+which kinds complete the hand, how many copies of each exist and the line shows, and how the
+line reads back. A rule set that does not write them is refused (``analysis-ruleset-not-yet``).
 
 The analysis reads two items of its own, which made lines leave out (blanked, so that no
 column moves): ``seen=`` (tiles visible on the table) and ``discards=`` (the player's own
-discards: a wait among them makes the hand furiten). Both count as seen when the copies left
-of a wait are counted.
+discards: a wait among them makes the hand furiten where the rule set knows furiten). Both
+count as seen when the copies left of a wait are counted.
 
 This is the first part of issue 15. What comes next slots in where a problem now says "not
 yet" (codes ``analysis-*-not-yet``, raised by ``_Analyst.analysis``): a hand that is not ready
-(its shanten), a hand of 14 tiles (a table of discards), and the rule sets with wild tiles or
-cards (Baida, BABA), which ``_read`` refuses.
+(its shanten) and a hand one tile over (a table of discards).
 """
 
 from __future__ import annotations
@@ -30,20 +35,16 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from mjscore.errors import HandError, Problem
-from mjscore.families.mpsz.items import read_tile_list
-from mjscore.families.mpsz.tiles import HONOURS, MAX_COPIES, RIICHI_KINDS, rank_of, suit_of, tile_name, tile_offsets
-from mjscore.families.mpsz.written import HAND_TAGS, format_tiles
-from mjscore.hand import Hand, Win
+from mjscore.hand import Win
 from mjscore.notation.build import ANALYSIS_KEYS, Items, fail, gather_items
 from mjscore.notation.tokens import Token
 from mjscore.result import ScoreLine, ScoreResult, Shown, Summary, copied_context, document_start
-from mjscore.rulesets.riichi import RiichiDeal, RiichiFamily
+from mjscore.rulesets import AnyRuleSet
 from mjscore.scoring import Overlong, hand_lines, named_ruleset, parse_hand, read_tokens, score
 from mjscore.settings import Settings
+from mjscore.waiting import Spelling, Waiting, WaitingLine, WaitKind
 
 _DEFAULT_SETTINGS = Settings()
-WAITING_TILES = 13  # a hand one tile short of a win, each meld counted as 3
-DRAWN_TILES = 14  # a hand with a tile just drawn: its table of discards comes next
 SEEN, DISCARDS = ANALYSIS_KEYS
 WAITS = "waits"  # Analysis.kind of a ready hand
 SCHEMA = "analysis-1"  # the JSON document's (mjscore/data/analysis.schema.json)
@@ -57,27 +58,30 @@ NONE_LEFT = "none-left"  # not scored: the line itself (hand, indicators, tiles 
 
 WINS = (Win.RON, Win.TSUMO)  # the wins a wait is scored by, in the order they are shown
 NO_YAKU_CODE = "no-yaku"  # riichi's problem for a winning shape without a yaku (docs/rules/riichi.md §4)
-RIICHI_WORDS = frozenset(("riichi", "double-riichi"))
 
 
 @dataclass(frozen=True, slots=True)
 class WinValue:
     """What a win scores: its best reading as ``score`` describes it, that reading's items, its
-    total in the rule set's unit (riichi: han), its summary (han, fu, limit, and ``hand_value``:
-    what the hand earns the winner, before honba and sticks) and what the winner receives in
-    all (honba and sticks included)."""
+    total in the rule set's unit (riichi: han; BABA: KOBAN per payer), its summary (han, fu,
+    limit where the rule set has them, and ``hand_value``: what the hand earns the winner, before
+    honba, sticks and pot), what the winner receives in all (those included), the unit
+    ``hand_value`` and ``received`` are in (points, KOBAN) and how the rule set names its total
+    ("total per payer", "hand total")."""
 
     reading: str
     items: tuple[ScoreLine, ...]
     total: int
     summary: Summary
     received: int
+    unit: str
+    total_label: str
 
     @classmethod
     def of(cls, result: ScoreResult) -> WinValue:
         summary, total, received = result.summary, result.total, result.received
         assert summary is not None and total is not None and received is not None  # a win's result
-        return cls(result.reading, result.lines, total, summary, received)
+        return cls(result.reading, result.lines, total, summary, received, result.paid_in, result.total_label)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -112,9 +116,9 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class Wait:
-    """One wait: its kind, the tile scored (``5p``; ``0p`` when the plain fives are all
-    accounted for and only a red one is left to win on), the copies still unseen, how it is won
-    by ron and by tsumo (None: not asked) and notes for people."""
+    """One wait: its kind, the tile or card scored (``5p``; ``0p`` when the plain fives are all
+    accounted for and only a red one is left to win on; ``馬場``, ``OBABA``), the copies still
+    unseen, how it is won by ron and by tsumo (None: not asked) and notes for people."""
 
     kind: int
     tile: str
@@ -138,13 +142,15 @@ class Wait:
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
-    """What a hand is and what it waits on. ``kind``: ``waits``, a ready hand of 13 tiles (the
-    analysis of hands not ready and of 14 tiles comes next). ``shown``: the line as read (in
+    """What a hand is and what it waits on. ``kind``: ``waits``, a ready hand one tile short (the
+    analysis of hands not ready and of a tile over comes next). ``shown``: the line as read (in
     canonical notation, ``seen=`` and ``discards=`` included), the header for people and the
     context as data (no reading). ``wins``: the wins asked (both, unless the line names one or
     its words rule one out); ``seen`` and ``discards``: the kinds those items list;
-    ``furiten``: the waits among the discards; ``held_four``: kinds that would complete the hand
-    but that it holds all four of, so no wait."""
+    ``furiten``: the waits among the discards (a rule set without furiten: none);
+    ``held_four``: kinds that would complete the hand but that it holds every copy of, so no
+    wait; ``names``: each kind's name, as outputs write it; ``piece``: what the hand is made of
+    ("tile", "card"), for people."""
 
     ruleset: str
     title: str
@@ -158,6 +164,8 @@ class Analysis:
     held_four: tuple[int, ...]
     notes: tuple[str, ...]
     payment_unit: str
+    names: dict[int, str]
+    piece: str
 
     @property
     def unseen(self) -> int:
@@ -176,10 +184,10 @@ class Analysis:
             "hand": self.shown.hand,
             "context": copied_context(self.shown.context),
             "wins": [win.value for win in self.wins],
-            "seen": _codes(self.seen),
-            "discards": _codes(self.discards),
-            "furiten": _codes(self.furiten),
-            "held_four": _codes(self.held_four),
+            "seen": self.codes(self.seen),
+            "discards": self.codes(self.discards),
+            "furiten": self.codes(self.furiten),
+            "held_four": self.codes(self.held_four),
             "unseen": self.unseen,
             "payment_unit": self.payment_unit,
             "waits": [w.to_dict() for w in self.waits],
@@ -189,6 +197,10 @@ class Analysis:
                 "header": [{"label": label, "text": text} for label, text in self.shown.header],
             },
         }
+
+    def codes(self, kinds: Iterable[int]) -> list[str]:
+        """The names of ``kinds``, as outputs write them ("1m", "馬場")."""
+        return [self.names[k] for k in kinds]
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,13 +218,13 @@ def analyse(text: str, settings: Settings | None = None) -> Analysis:
     ``HandError`` lists what is wrong with the line: every problem ``score`` finds in it, and
     the analysis's own.
 
-    >>> [tile_name(w.kind) for w in analyse("23m456p789s11z567s ron").waits]
+    >>> [w.tile for w in analyse("23m456p789s11z567s ron").waits]
     ['1m', '4m']
     """
     settings = settings or _DEFAULT_SETTINGS
     ruleset, tokens = read_tokens(text, settings)
     try:
-        return _Analyst(_read(text, ruleset, tokens), settings).analysis()
+        return _Analyst(_read(text, ruleset, tokens, settings), settings).analysis()
     except HandError as exc:
         exc.ruleset = ruleset.name
         raise
@@ -236,85 +248,33 @@ def analyse_many(
 
 
 class _Line(NamedTuple):
-    """A line as typed, read for the analysis: its rule set, its hand's size (each meld as 3),
-    the column of the hand and of a +TILE it names (0: none), where a tile is put in
-    (``hand_end``: past the hand's last group), the text with the analysis's own items blanked
-    out (what lines are made from), the win it names, those items as read, and every kind its
-    hand and indicators show."""
+    """A line as typed, read for the analysis: its rule set, its hand as the rule set reads it
+    (``hand``: its size, where it is, where a tile is put in, the tiles ``seen=`` and
+    ``discards=`` list), the text with the analysis's own items blanked out (what lines are made
+    from), the win it names, and those items as read."""
 
     text: str
-    ruleset: RiichiFamily[Any]
-    size: int
-    hand_col: int
-    winner_col: int
-    hand_end: int
+    ruleset: AnyRuleSet
+    hand: WaitingLine
     blanked: str
     win: Win | None
     items: Items
-    seen: tuple[tuple[int, int], ...]  # (column, kind) of each tile seen=, then discards=, lists
-    discards: tuple[tuple[int, int], ...]
-    shown_kinds: frozenset[int]
 
 
-def _read(text: str, ruleset: object, tokens: list[Token]) -> _Line:
-    if not isinstance(ruleset, RiichiFamily):
-        message = "waits reads riichi, sanma and hana hands for now: Baida and BABA come later"
-        raise fail(text, [Problem("analysis-ruleset-not-yet", message)])
+def _read(text: str, ruleset: AnyRuleSet, tokens: list[Token], settings: Settings) -> _Line:
+    own = [t for t in tokens if t.tag == "option" and t.text.lower() in ANALYSIS_KEYS]
+    items = gather_items(own, (), ANALYSIS_KEYS, ())
+    hand = ruleset.waiting_line(text, tokens, items, settings)  # a rule set that cannot be analysed says so
     if tokens and tokens[0].tag == "draw":
         message = "a draw line has no hand to wait: waits reads a hand of 13 tiles, each meld counted as 3"
         raise fail(text, [Problem("analysis-draw-line", message, tokens[0].loc + 1)])
-    hand = [t for t in tokens if t.tag in HAND_TAGS]
-    own = [t for t in tokens if t.tag == "option" and t.text.lower() in ANALYSIS_KEYS]
-    items = gather_items(own, (), ANALYSIS_KEYS, ())
     blanked = text
     for t in own:  # blanks: every other column stays where it was
         blanked = blanked[: t.loc] + " " * (t.end - t.loc) + blanked[t.end :]
     words = {t.text.lower() for t in tokens if t.tag == "flag"}
     named = [w for w in Win if w.value in words]
-    indicators = [t.value for t in tokens if t.tag == "option" and t.text.lower() in ("dora", "ura")]
-    shown = {kind for value in [t.text for t in hand] + indicators for _, (kind, _) in tile_offsets(value)}
-    return _Line(
-        text,
-        ruleset,
-        sum([_size(t) for t in hand]),
-        hand[0].loc + 1 if hand else 0,
-        next((t.loc + 1 for t in hand if t.tag == "winning"), 0),
-        max([t.end for t in hand], default=len(text)),
-        blanked,
-        named[0] if named else None,  # both: nothing is added, and the made line tells the conflict
-        items,
-        _tiles_item(items, SEEN, "tiles seen on the table", ruleset),
-        _tiles_item(items, DISCARDS, "your own discards", ruleset),
-        frozenset(shown),
-    )
-
-
-def _size(token: Token) -> int:
-    """The tiles a token of the hand adds to its size: a meld 3 (a kong too), a flower none."""
-    if token.tag in ("open", "closed"):
-        return 3
-    return sum([kind < RIICHI_KINDS for _, (kind, _) in tile_offsets(token.text)])
-
-
-def _tiles_item(items: Items, key: str, what: str, ruleset: RiichiFamily[Any]) -> tuple[tuple[int, int], ...]:
-    """(column, kind) of each tile a ``seen=`` or ``discards=`` item lists. A code that is no
-    tile (as ``dora=`` tells it: ``read_tile_list``), a flower (never waited on) or a kind the
-    rule set's set lacks is a problem in ``items.problems`` at its column."""
-    read_tile_list(items, key, items.problems, what)  # for its problems: the tiles are read below, with columns
-    if key not in items.values:
-        return ()
-    value, col = items.values[key]
-    found = []
-    for offset, (kind, _) in tile_offsets(value):
-        if kind >= RIICHI_KINDS:
-            message = f"{key}= lists the tiles a hand may wait on: a flower ({tile_name(kind)}) is never one"
-            items.problems.append(Problem("bad-value", message, col + offset))
-        elif kind not in ruleset.tile_kinds:
-            message = f"{tile_name(kind)} is not a tile of {ruleset.title}"
-            items.problems.append(Problem("not-in-set", message, col + offset))
-        else:
-            found.append((col + offset, kind))
-    return tuple(found)
+    # both named: nothing is added, and the made line tells the conflict
+    return _Line(text, ruleset, hand, blanked, named[0] if named else None, items)
 
 
 class _Made(NamedTuple):
@@ -360,83 +320,89 @@ class _Analyst:
         wins, deal = self._probe(problems, size is not None)
         if problems or deal is None:
             raise fail(line.text, problems)
-        hand = Hand(tuple(sorted([kind for kind, _ in deal.hand.concealed])), 0, deal.table.hand.melds)
-        held = Counter(hand.all_kinds)
-        completing = line.ruleset.completing_kinds(hand)
-        held_four = tuple([k for k in completing if held[k] >= MAX_COPIES])
-        kinds = [k for k in completing if held[k] < MAX_COPIES]
-        on_line = held + Counter([kind for _, tiles in deal.indicators for kind, _ in tiles])
-        on_line.update([kind for kind in deal.table.flowers if kind < RIICHI_KINDS])  # set aside: sanma's Norths
-        seen = Counter([kind for _, kind in (*line.seen, *line.discards)])
-        copies = _copy_problems(line, on_line, seen)
+        waiting = line.ruleset.waiting(deal, line.hand, win_named=line.win is not None)
+        kinds = {k.kind: k for k in waiting.kinds}
+        held = waiting.held
+        held_four = tuple([k for k in waiting.completing if held[k] >= kinds[k].copies])
+        completing = [kinds[k] for k in waiting.completing if held[k] < kinds[k].copies]
+        on_line = waiting.on_line
+        seen = Counter([kind for _, kind in (*line.hand.seen, *line.hand.discards)])
+        copies = _copy_problems(line, waiting, seen)
         if copies:
             raise fail(line.text, copies)
-        if not kinds:
-            raise fail(line.text, [_not_ready(held_four)])
-        discarded = {kind for _, kind in line.discards}
-        furiten = tuple([k for k in kinds if k in discarded])
+        if not completing:
+            raise fail(line.text, [_not_ready(held_four, waiting, line.hand.piece)])
+        self.notes += waiting.notes
+        discarded = {kind for _, kind in line.hand.discards}
+        furiten = tuple([k.kind for k in completing if k.kind in discarded]) if waiting.furiten else ()
         if furiten:
             self.notes.append(
-                f"furiten: {_listed(furiten)} {'is' if len(furiten) == 1 else 'are'} among your discards: "
+                f"furiten: {_listed(furiten, waiting)} {'is' if len(furiten) == 1 else 'are'} among your discards: "
                 "no ron on any wait; a tsumo still wins"
             )
-        self.notes += [f"{tile_name(k)} would complete the hand, but it holds all four: no wait" for k in held_four]
+        self.notes += [
+            f"{kinds[k].name} would complete the hand, but it holds {_all_held((k,), waiting)}: no wait"
+            for k in held_four
+        ]
         waits = tuple(
-            [self._wait(k, wins, deal, on_line=on_line[k], seen=seen[k], furiten=bool(furiten)) for k in kinds]
+            [
+                self._wait(k, wins, waiting, on_line=on_line[k.kind], seen=seen[k.kind], furiten=bool(furiten))
+                for k in completing
+            ]
         )
         return Analysis(
             line.ruleset.name,
             line.ruleset.result_title(deal),
             WAITS,
-            self._shown(deal),
+            self._shown(waiting),
             waits,
             wins,
-            tuple([kind for _, kind in line.seen]),
-            tuple([kind for _, kind in line.discards]),
+            tuple([kind for _, kind in line.hand.seen]),
+            tuple([kind for _, kind in line.hand.discards]),
             furiten,
             held_four,
             tuple(self.notes),
-            line.ruleset.payment_unit,
+            line.ruleset.payment_unit or line.ruleset.unit,
+            waiting.names(),
+            line.hand.piece,
         )
 
     def _size_problem(self) -> Problem | None:
-        line = self.line
-        if line.size == DRAWN_TILES:
+        hand = self.line.hand
+        piece = hand.piece
+        if hand.size == hand.ready + 1:
             message = (
-                "14 tiles: which tile to discard from a hand of 14 comes in a later version; waits reads a hand "
-                "of 13 (each meld counted as 3), and mjscore score scores a winning hand"
+                f"{hand.size} {piece}s: which {piece} to discard from a hand of {hand.size} comes in a later version; "
+                f"waits reads a hand of {hand.sizes}, and mjscore score scores a winning hand"
             )
-            return Problem("analysis-discards-not-yet", message, line.hand_col)
-        if line.winner_col:
+            return Problem("analysis-discards-not-yet", message, hand.hand_col)
+        if hand.winner_col:
             message = (
-                "+TILE names the tile that won a hand: waits tries every tile in its place, so write the hand "
+                f"+TILE names the {piece} that won a hand: waits tries every {piece} in its place, so write the hand "
                 "without it"
             )
-            return Problem("analysis-winning-tile", message, line.winner_col)
-        if line.size != WAITING_TILES:
-            message = (
-                f"tile count: {line.size} given; waits reads a hand of {WAITING_TILES} (one tile short of a win), "
-                "counting each meld as 3"
-            )
-            return Problem("tile-count", message, line.hand_col)
+            return Problem("analysis-winning-tile", message, hand.winner_col)
+        if hand.size != hand.ready:
+            message = f"{piece} count: {hand.size} given; waits reads a hand of {hand.sizes}"
+            return Problem(hand.count_code, message, hand.hand_col)
         return None
 
-    def _probe(self, problems: list[Problem], sized: bool) -> tuple[tuple[Win, ...], RiichiDeal[Any] | None]:
-        """Read the line, for each win asked, with a tile of a kind it does not show: the wins
-        that can be asked, and the deal of the first. A problem found with both wins, or with
-        the one the line names, is the line's and goes to ``problems`` (a tile count the analysis
+    def _probe(self, problems: list[Problem], sized: bool) -> tuple[tuple[Win, ...], Any]:
+        """Read the line, for each win asked, with the probe put in (a kind it does not show):
+        the wins that can be asked, and the deal of the first. A problem found with both wins, or
+        with the one the line names, is the line's and goes to ``problems`` (a size the analysis
         tells itself when ``sized``); one found with one win only rules that win out (a note says
         why). ``score`` would find each at the same column."""
         line = self.line
         asked = (line.win,) if line.win else WINS
-        fresh = tile_name(next(k for k in sorted(line.ruleset.tile_kinds, key=_is_five) if k not in line.shown_kinds))
-        found: dict[Win, tuple[RiichiDeal[Any] | None, list[Problem]]] = {}
+        count_code = line.hand.count_code
+        found: dict[Win, tuple[Any, list[Problem]]] = {}
         for win in asked:
-            made = self._made(fresh, win)
+            made = self._made(line.hand.probe, win)
             try:
-                found[win] = (_deal(made.text, self.settings), [])
+                found[win] = (parse_hand(made.text, self.settings).deal, [])
             except HandError as exc:
-                found[win] = (None, [p for p in made.problems(exc) if not (sized and p.code == "tile-count")])
+                found[win] = (None, [p for p in made.problems(exc) if not (sized and p.code == count_code)])
         faults = [found[win][1] for win in asked]
         common = [p for p in faults[0] if all(p in f for f in faults)]
         if common or all(faults):
@@ -451,112 +417,117 @@ class _Analyst:
             self.notes.append(f"the line says {line.win.value}: only a {line.win.value} is scored")
         return wins, found[wins[0]][0]
 
-    def _made(self, tile: str, win: Win, more: str = "") -> _Made:
-        """The line with ``tile`` put in as the winning tile and ``win`` (unless the line names
-        it) and ``more`` added; a line that names its winning tile keeps it (and is refused)."""
+    def _made(self, put: str, win: Win, more: str = "") -> _Made:
+        """The line with ``put`` (a kind as the rule set writes it) put in as the winning tile and
+        ``win`` (unless the line names it) and ``more`` added; a line that names its winning
+        tile keeps it (and is refused)."""
         line = self.line
         words = ("" if line.win else f" {win.value}") + more
-        if line.winner_col:
+        if line.hand.winner_col:
             return _Made(line.blanked + words, -1, 0, len(line.text))
-        at = line.hand_end
-        put = f"+{tile}"
+        at = line.hand.hand_end
         return _Made(line.blanked[:at] + put + line.blanked[at:] + words, at, len(put), len(line.text))
 
     def _wait(
-        self, kind: int, wins: tuple[Win, ...], deal: RiichiDeal[Any], *, on_line: int, seen: int, furiten: bool
+        self, kind: WaitKind, wins: tuple[Win, ...], waiting: Waiting, *, on_line: int, seen: int, furiten: bool
     ) -> Wait:
-        """A wait scored by each win asked. With aka on, a plain five may be one too many when
-        red ones are left: then the red five is scored."""
-        notes = []
-        if on_line >= MAX_COPIES:
-            notes.append("not scored: the hand, the indicators and the tiles set aside show every copy")
-        tile = tile_name(kind)
-        outcomes = self._outcomes(tile, wins, deal, on_line, furiten)
-        if _is_five(kind) and any(_too_many(o) for o in outcomes.values()):
-            red = f"0{suit_of(kind)}"
-            with_red = self._outcomes(red, wins, deal, on_line, furiten)
-            if not any(_too_many(o) for o in with_red.values()):
-                tile, outcomes = red, with_red
-                notes.append(f"the plain {tile_name(kind)} are all accounted for: scored with the red {red}")
-        if furiten and kind in {k for _, k in self.line.discards}:
+        """A wait scored by each win asked, in the first way of writing it whose wins are not
+        refused for too many copies (with aka on, a plain five may be one too many when red
+        ones are left: then the red five is scored)."""
+        notes = [kind.note] if kind.note else []
+        if on_line >= kind.copies:
+            notes.append(f"not scored: {waiting.where} show every copy")
+        spelling = kind.spellings[0]
+        outcomes = self._outcomes(spelling, wins, waiting, on_line >= kind.copies, furiten)
+        for other in kind.spellings[1:]:
+            if not any(_too_many(o) for o in outcomes.values()):
+                break
+            tried = self._outcomes(other, wins, waiting, on_line >= kind.copies, furiten)
+            if not any(_too_many(o) for o in tried.values()):
+                spelling, outcomes = other, tried
+                notes.append(other.note)
+        among = kind.kind in {k for _, k in self.line.hand.discards}
+        if furiten and among:
             notes.append("among your discards (furiten)")
-        unseen = MAX_COPIES - on_line - seen
-        return Wait(kind, tile, unseen, outcomes.get(Win.RON), outcomes.get(Win.TSUMO), tuple(notes))
+        elif among and not waiting.furiten:
+            notes.append(f"among your discards: {self.line.ruleset.title} has no furiten, so a ron on it still wins")
+        unseen = kind.copies - on_line - seen
+        return Wait(kind.kind, spelling.tile, unseen, outcomes.get(Win.RON), outcomes.get(Win.TSUMO), tuple(notes))
 
     def _outcomes(
-        self, tile: str, wins: tuple[Win, ...], deal: RiichiDeal[Any], on_line: int, furiten: bool
+        self, spelling: Spelling, wins: tuple[Win, ...], waiting: Waiting, none_left: bool, furiten: bool
     ) -> dict[Win, Outcome]:
         found = {}
         for win in wins:
-            if on_line >= MAX_COPIES:
+            if none_left:
                 found[win] = Outcome(NONE_LEFT)
             elif furiten and win is Win.RON:
                 found[win] = Outcome(FURITEN)
             else:
-                found[win] = self._scored(tile, win, deal)
+                found[win] = self._scored(spelling.text, win, waiting)
         return found
 
-    def _scored(self, tile: str, win: Win, deal: RiichiDeal[Any]) -> Outcome:
-        made = self._made(tile, win)
+    def _scored(self, put: str, win: Win, waiting: Waiting) -> Outcome:
+        made = self._made(put, win)
         try:
             return Outcome(WIN, WinValue.of(score(made.text, self.settings)))
         except HandError as exc:
             problems = tuple(made.problems(exc))
         if any(p.code == NO_YAKU_CODE for p in problems):
-            return Outcome(NO_YAKU, problems=problems, with_riichi=self._with_riichi(tile, win, deal))
+            return Outcome(NO_YAKU, problems=problems, with_riichi=self._with_yaku_word(put, win, waiting))
         return Outcome(REFUSED, problems=problems)
 
-    def _with_riichi(self, tile: str, win: Win, deal: RiichiDeal[Any]) -> WinValue | None:
-        """What a win without a yaku scores with riichi declared, if the hand can declare it (a
-        closed hand, and the line says no riichi)."""
-        if not deal.table.closed or deal.table.flags & RIICHI_WORDS:
+    def _with_yaku_word(self, put: str, win: Win, waiting: Waiting) -> WinValue | None:
+        """What a win without a yaku scores with the word that gives one added (riichi, when the
+        hand is closed and the line says no riichi: ``Waiting.yaku_word``)."""
+        if not waiting.yaku_word:
             return None
         try:
-            return WinValue.of(score(self._made(tile, win, " riichi").text, self.settings))
+            return WinValue.of(score(self._made(put, win, f" {waiting.yaku_word}").text, self.settings))
         except HandError:
             return None
 
-    def _shown(self, deal: RiichiDeal[Any]) -> Shown:
+    def _shown(self, waiting: Waiting) -> Shown:
         """The line as read (the rule set's, with seen= and discards= added), its header and
         context."""
         line = self.line
-        shown = line.ruleset.shown_waiting(deal, win_named=line.win is not None)
+        shown = waiting.shown
         words, header = [], list(shown.header)
-        for key, tiles in ((SEEN, line.seen), (DISCARDS, line.discards)):
-            if tiles:
-                kinds = [kind for _, kind in tiles]
-                words.append(f" {key}={format_tiles(tuple([(kind, False) for kind in kinds]))}")
-                header.append((key, " ".join([tile_name(kind) for kind in kinds])))
+        for key, listed in ((SEEN, line.hand.seen), (DISCARDS, line.hand.discards)):
+            if listed:
+                kinds = [kind for _, kind in listed]
+                words.append(f" {key}={waiting.list_text(kinds)}")
+                header.append((key, " ".join(_codes(kinds, waiting))))
         return Shown(shown.hand + "".join(words), tuple(header), "", shown.context)
 
 
-def _deal(text: str, settings: Settings) -> RiichiDeal[Any]:
-    deal = parse_hand(text, settings).deal
-    assert isinstance(deal, RiichiDeal)  # the rule set is of riichi's family (``_read``), and the line a win
-    return deal
-
-
-def _copy_problems(line: _Line, on_line: Counter[int], seen: Counter[int]) -> list[Problem]:
-    """More copies of a kind than the set has, counting those ``seen=`` and ``discards=`` list:
-    at the listed tile that is one too many."""
+def _copy_problems(line: _Line, waiting: Waiting, seen: Counter[int]) -> list[Problem]:
+    """More copies of a kind than exist, counting those ``seen=`` and ``discards=`` list: at the
+    listed tile that is one too many."""
     problems = []
-    listed = sorted((*line.seen, *line.discards))
+    listed = sorted((*line.hand.seen, *line.hand.discards))
+    copies = {k.kind: k for k in waiting.kinds}
     for kind, n in sorted(seen.items()):
-        shown = on_line[kind]
-        if shown + n > MAX_COPIES:
+        shown = waiting.on_line[kind]
+        most = copies[kind].copies
+        if shown + n > most:
             cols = [col for col, k in listed if k == kind]
             message = (
-                f"{shown + n} copies of {tile_name(kind)} (at most four exist): the line shows {shown}, "
+                f"{shown + n} copies of {copies[kind].name} (at most {_number(most)} exist): the line shows {shown}, "
                 f"and seen= and discards= list {n}"
             )
-            problems.append(Problem("too-many-copies", message, cols[max(MAX_COPIES - shown, 0)]))
+            problems.append(Problem("too-many-copies", message, cols[max(most - shown, 0)]))
     return problems
 
 
-def _not_ready(held_four: tuple[int, ...]) -> Problem:
-    """A hand no tile completes: not ready (how far it is, its shanten, comes next)."""
-    but = f" ({_listed(held_four)} would, but the hand holds all four)" if held_four else ""
-    message = f"not ready: no tile completes this hand{but}; how far it is from ready comes in a later version"
+def _not_ready(held_four: tuple[int, ...], waiting: Waiting, piece: str) -> Problem:
+    """A hand nothing completes: not ready (how far it is, its shanten, comes next)."""
+    but = (
+        f" ({_listed(held_four, waiting)} would, but the hand holds {_all_held(held_four, waiting)})"
+        if held_four
+        else ""
+    )
+    message = f"not ready: no {piece} completes this hand{but}; how far it is from ready comes in a later version"
     return Problem("analysis-not-ready-yet", message)
 
 
@@ -564,13 +535,24 @@ def _too_many(outcome: Outcome) -> bool:
     return outcome.kind == REFUSED and any(p.code == "too-many-copies" for p in outcome.problems)
 
 
-def _is_five(kind: int) -> bool:
-    return kind < HONOURS and rank_of(kind) == 5  # a red five may stand for it
+def _listed(kinds: Iterable[int], waiting: Waiting) -> str:
+    return ", ".join(_codes(kinds, waiting))
 
 
-def _listed(kinds: Iterable[int]) -> str:
-    return ", ".join(_codes(kinds))
+def _codes(kinds: Iterable[int], waiting: Waiting) -> list[str]:
+    names = waiting.names()
+    return [names[k] for k in kinds]
 
 
-def _codes(kinds: Iterable[int]) -> list[str]:
-    return [tile_name(k) for k in kinds]
+_NUMBERS = ("no", "one", "two", "three", "four")
+
+
+def _all_held(kinds: tuple[int, ...], waiting: Waiting) -> str:
+    """ "all four": how many copies of ``kinds`` a hand that holds every one holds."""
+    copies = {k.kind: k.copies for k in waiting.kinds}
+    counts = {copies[k] for k in kinds}
+    return f"all {_number(counts.pop())}" if len(counts) == 1 else "every copy"
+
+
+def _number(n: int) -> str:
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)

@@ -24,8 +24,12 @@ CELL = {NO_YAKU: "no yaku", FURITEN: "furiten: no ron", REFUSED: "refused", NONE
 
 def value_text(value: WinValue) -> str:
     """ "2600 (2 han 40 fu)", "12000 (5 han 40 fu, mangan)", "32000 (yakuman)": what the hand
-    earns the winner in points, and how."""
+    earns the winner in points, and how; in a rule set without han, in its unit, with the
+    total it is paid from where the two differ: "6 KOBAN (total per payer 2)"."""
     s = value.summary
+    if s.han is None:
+        total = f" ({value.total_label} {value.total})" if s.hand_value != value.total else ""
+        return f"{s.hand_value} {value.unit}{total}"
     how = [s.limit_name] if s.yakuman and s.limit_name else [f"{s.han} han {s.fu or '-'} fu"]
     if not s.yakuman and s.limit_name:
         how.append(s.limit_name)
@@ -94,7 +98,7 @@ class AnalysisTable:
         if source and self.several_inputs:
             title = f"{printable(source)} {title}"
         kinds = " ".join([w.tile for w in analysis.waits])
-        header = [*analysis.shown.header, ("waits", f"{kinds} ({_tiles(analysis.unseen)} unseen)")]
+        header = [*analysis.shown.header, ("waits", f"{kinds} ({_count(analysis.unseen, analysis.piece)} unseen)")]
         parts = [
             f"{title}{analysis.title}: {analysis.shown.hand}",
             "\n".join(f"  {label}: {value}" for label, value in header),
@@ -144,8 +148,8 @@ def _cell(outcome: Outcome | None) -> str:
     return text
 
 
-def _tiles(n: int) -> str:
-    return f"{n} tile{'' if n == 1 else 's'}"
+def _count(n: int, piece: str) -> str:
+    return f"{n} {piece}{'' if n == 1 else 's'}"
 
 
 class AnalysisJson:

@@ -13,7 +13,6 @@ from jsonschema import Draft202012Validator
 
 from mjscore.analysis import FURITEN, NO_YAKU, NONE_LEFT, REFUSED, WIN, Analysis, Outcome, WinValue, analyse
 from mjscore.errors import HandError
-from mjscore.families.mpsz.tiles import tile_name
 from mjscore.hand import Win
 from mjscore.render.json import document_line
 from mjscore.result import error_document
@@ -25,10 +24,12 @@ SCHEMA = json.loads((ROOT / "mjscore" / "data" / "analysis.schema.json").read_te
 Draft202012Validator.check_schema(SCHEMA)
 VALIDATOR = Draft202012Validator(SCHEMA)
 
-WAIT = re.compile(r"^(?P<tile>[0-9][mpsz]) (?P<unseen>\d): ron (?P<ron>\S+) tsumo (?P<tsumo>\S+)$")
+WAIT = re.compile(r"^(?P<tile>[0-9][mpsz]|\S+) (?P<unseen>\d): ron (?P<ron>\S+) tsumo (?P<tsumo>\S+)$")
 WIN_TEXT = re.compile(
-    r"^(?P<han>\d+)h(?P<fu>\d+|-)=(?P<points>\d+)(?:/(?P<received>\d+))?(?:\[(?P<items>[a-z0-9,-]+)\])?$"
+    r"^(?:(?P<han>\d+)h(?P<fu>\d+|-)|(?P<total>\d+)(?P<unit>[kp]))=(?P<points>\d+)(?:/(?P<received>\d+))?"
+    r"(?:\[(?P<items>[a-z0-9,-]+)\])?$"
 )
+UNITS = {"k": "KOBAN", "p": "points"}  # a total with no han: its unit
 
 
 def _entries() -> list[CorpusLine]:
@@ -114,11 +115,21 @@ def _check_win(value: WinValue, text: str, near_misses: tuple[str, ...]) -> None
     match = WIN_TEXT.match(text)
     assert match, text
     s = value.summary
-    assert (value.total, s.han, s.hand_value) == (int(match["han"]), int(match["han"]), int(match["points"]))
-    if match["fu"] == "-":
-        assert s.yakuman
+    if match["total"]:  # BABA (KOBAN per payer) and Baida (a hand total in points): no han, fu or limit
+        assert (value.total, s.han, s.fu, s.yakuman, s.hand_value, value.unit) == (
+            int(match["total"]),
+            None,
+            None,
+            None,
+            int(match["points"]),
+            UNITS[match["unit"]],
+        )
     else:
-        assert (s.fu, s.yakuman) == (int(match["fu"]), 0)
+        assert (value.total, s.han, s.hand_value) == (int(match["han"]), int(match["han"]), int(match["points"]))
+        if match["fu"] == "-":
+            assert s.yakuman
+        else:
+            assert (s.fu, s.yakuman) == (int(match["fu"]), 0)
     if match["received"]:
         assert value.received == int(match["received"])
     ids = {x.rule_id for x in value.items}
@@ -133,4 +144,4 @@ def _check_notes(analysis: Analysis, notes: list[str]) -> None:
     only = [n.removeprefix("only ") for n in notes if n.startswith("only ")]
     assert [w.value for w in analysis.wins] == (only or [Win.RON.value, Win.TSUMO.value])
     held = next((n.removeprefix("held-four ").split() for n in notes if n.startswith("held-four ")), [])
-    assert [tile_name(k) for k in analysis.held_four] == held
+    assert analysis.codes(analysis.held_four) == held

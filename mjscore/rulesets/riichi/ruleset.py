@@ -9,12 +9,14 @@ then is a real limit hand over a counted one, then has most han, then most fu (t
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import ClassVar, Final, Generic, TypeVar, cast
 
 from mjscore.errors import Problem
+from mjscore.families.mpsz import waiting as mpsz_waiting
 from mjscore.families.mpsz import written
 from mjscore.families.mpsz.checks import HAND_TILES, count_problems, flowers_not_hana
 from mjscore.families.mpsz.items import read_indicators, read_seat
@@ -54,6 +56,7 @@ from mjscore.rulesets.riichi.rows import (
 )
 from mjscore.rulesets.riichi.words import FLAGS
 from mjscore.settings import Settings
+from mjscore.waiting import Waiting, WaitingLine
 
 KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
 ALIASES = {"wriichi": "double-riichi"}
@@ -63,6 +66,7 @@ RENHOU = "renhou"  # the flag word, and the id of its yaku row
 NOT_COMPLETE = "not a winning hand: the tiles do not form four sets and a pair, seven pairs or thirteen orphans"
 # What the tile-count problem of a ready hand written without its winning tile adds (``_ready_hint``).
 READY = "; the hand is ready, one tile short of a win: mjscore waits lists what it waits on and what each wait scores"
+RIICHI_WORDS = frozenset(("riichi", "double-riichi"))  # the words that declare riichi
 WIN_ROW = "win"  # the header row and the context key that say how the hand was won
 
 OptionsT = TypeVar("OptionsT", bound=RiichiOptions)
@@ -244,6 +248,33 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
             if readings(completed, kind, Win.TSUMO):
                 found.append(kind)
         return tuple(found)
+
+    def waiting_line(self, text: str, tokens: Sequence[Token], items: Items, settings: Settings) -> WaitingLine:
+        """mpsz tiles, a hand of 13: ``families.mpsz.waiting``; the kinds of this rule set's set."""
+        return mpsz_waiting.waiting_line(text, tokens, items, self.tile_kinds, self.title)
+
+    def waiting(self, deal: RiichiDeal[OptionsT] | DrawDeal, line: WaitingLine, *, win_named: bool) -> Waiting:
+        """The hand without the probe (the deal's winning tile): its waits by ``completing_kinds``;
+        the copies the line shows count its indicators and the tiles set aside (sanma's Norths); a
+        wait among the discards is furiten (docs/rules/riichi.md §3); riichi gives a closed hand
+        that declares none a yaku."""
+        deal = win_deal(deal)
+        t = deal.table
+        hand = Hand(tuple(sorted([kind for kind, _ in deal.hand.concealed])), 0, t.hand.melds)
+        held = Counter(hand.all_kinds)
+        on_line = held + Counter([kind for _, tiles in deal.indicators for kind, _ in tiles])
+        on_line.update([kind for kind in t.flowers if kind < RIICHI_KINDS])  # set aside: sanma's Norths
+        return Waiting(
+            mpsz_waiting.wait_kinds(self.tile_kinds),
+            self.completing_kinds(hand),
+            held,
+            on_line,
+            "the hand, the indicators and the tiles set aside",
+            self.shown_waiting(deal, win_named=win_named),
+            mpsz_waiting.list_text,
+            furiten=True,
+            yaku_word="" if not t.closed or t.flags & RIICHI_WORDS else "riichi",
+        )
 
     def shown_waiting(self, deal: RiichiDeal[OptionsT], *, win_named: bool) -> Shown:
         """The line of a hand that waits for its winning tile, as mjscore waits shows it: the
