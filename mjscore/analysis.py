@@ -1,59 +1,61 @@
-"""What a hand waits on, and what each wait scores: ``mjscore waits`` (README, "What a hand
-waits on").
+"""What a hand waits on, and what each wait scores; how far a hand is from ready; which tile to
+discard: ``mjscore waits`` (README, "What a hand waits on").
 
-A hand of 13 tiles (each meld counted as 3), written without its winning tile, is ready when
-the shanten engine (``families/mpsz/shanten.py``) says so; its waits are the kinds whose draw
-completes it (``improving_kinds``), never a kind whose copies are all in the hand and its melds
-(the ``Room`` of the line's melds and rule set). A kind that would complete it but that it
-holds all four of is told apart (``RiichiFamily.completing_kinds``, the scorer's readings). Each
-wait is scored by the scoring pipeline, on a line made from the user's: the kind written as
-``+TILE`` right after the hand's last group, and ``ron`` or ``tsumo`` after the items. Every
+A hand one tile or card short of a win (riichi: 13 tiles, each meld counted as 3; BABA: 5
+cards, 6 with a KAN), written without its winning tile, waits on each kind that makes it a
+winning shape; a kind the hand holds every copy of is no wait. Each wait is scored by the
+scoring pipeline, on a line made from the user's: the kind written into the hand (riichi:
+``+TILE`` right after the hand's last group), and ``ron`` or ``tsumo`` after the items. Every
 item of the line so means what it means to ``score``, and a problem of the line is the
 problem ``score`` reports, at the column of the line as typed (``_Made`` maps the columns
-back). The line is first read with a tile of a kind it does not show (the *probe*): what is
-wrong then is the line's, never the tile's.
+back). The line is first read with a kind it does not show (the *probe*): what is wrong then
+is the line's, never the tile's.
 
-A hand of 13 that is not ready gets its shanten and the kinds that lower it. A hand of 14 (a
-tile just drawn; ``+TILE`` names it) gets a row per distinct discard: the engine's shanten and
-improving kinds for the 13 tiles left, and for a ready one its waits scored as above on the
-line with the discard taken out (``_Made``'s cut; the probe too takes a tile out).
+A hand one short that nothing completes gets its shanten and the kinds that lower it; a hand
+one over (riichi: 14 tiles, a tile just drawn) gets a row per distinct discard, the shanten and
+improving kinds of what it leaves, and for a ready one its waits scored as above on the line
+with the discard taken out (``_Made``'s cut; the probe too takes a tile out). Both come from
+the rule set's shanten engine (``Waiting.shape``); a rule set without one refuses such hands
+(``analysis-not-ready-yet``, ``analysis-discards-not-yet``).
+
+What differs between rule sets is asked of the rule set through two hooks and nothing else
+(``RuleSet.waiting_line`` and ``RuleSet.waiting``, whose answers ``mjscore.waiting`` describes;
+docs/adding-a-ruleset.md, "Analysis"): how its line's hand is counted, where a tile goes and
+what takes one out, which kinds complete the hand, how many copies of each exist and the line
+shows, how the line reads back, and how far a hand is from a winning shape. A rule set that
+does not write them is refused (``analysis-ruleset-not-yet``).
 
 The analysis reads two items of its own, which made lines leave out (blanked, so that no
 column moves): ``seen=`` (tiles visible on the table) and ``discards=`` (the player's own
-discards: a wait among them makes the hand furiten; in a hand of 14, the tile a row discards
-is one of them). Both count as seen when the copies left of a kind are counted.
-
-Baida and BABA (wild tiles and cards) are refused by ``_read`` for now.
+discards: a wait among them makes the hand furiten where the rule set knows furiten; in a hand
+one over, the tile a row discards is one of them). Both count as seen when the copies left of
+a kind are counted.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from mjscore.errors import HandError, Problem
-from mjscore.families.mpsz.items import read_tile_list
-from mjscore.families.mpsz.shanten import Discard, Room, Shanten, discards, improving_kinds, shanten
-from mjscore.families.mpsz.tiles import HONOURS, MAX_COPIES, RIICHI_KINDS, rank_of, suit_of, tile_name, tile_offsets
-from mjscore.families.mpsz.written import HAND_TAGS, format_hand, format_tiles
-from mjscore.hand import Hand, Meld, Win
+from mjscore.families.mpsz.shanten import Shanten
+from mjscore.hand import Win
 from mjscore.notation.build import ANALYSIS_KEYS, Items, fail, gather_items
 from mjscore.notation.tokens import Token
 from mjscore.result import ScoreLine, ScoreResult, Shown, Summary, copied_context, document_start
-from mjscore.rulesets.riichi import RiichiDeal, RiichiFamily
+from mjscore.rulesets import AnyRuleSet
 from mjscore.scoring import Overlong, hand_lines, named_ruleset, parse_hand, read_tokens, score
 from mjscore.settings import Settings
+from mjscore.waiting import Piece, Progress, Spelling, Waiting, WaitingLine, WaitKind
 
 _DEFAULT_SETTINGS = Settings()
-WAITING_TILES = 13  # a hand one tile short of a win, each meld counted as 3
-DRAWN_TILES = 14  # a hand with a tile just drawn: its table of discards comes next
-SEEN, DISCARDS = ANALYSIS_KEYS
+SEEN, DISCARDS_KEY = ANALYSIS_KEYS
 # Analysis.kind: what the hand is.
-WAITS = "waits"  # a ready hand of 13 tiles: what it waits on
-NOT_READY = "not-ready"  # a hand of 13 that is not ready: its shanten
-DISCARDS = "discards"  # a hand of 14: a row per discard
+WAITS = "waits"  # a ready hand, one short: what it waits on
+NOT_READY = "not-ready"  # a hand one short that is not ready: its shanten
+DISCARDS = "discards"  # a hand one over (a tile just drawn): a row per discard
 SCHEMA = "analysis-1"  # the JSON document's (mjscore/data/analysis.schema.json)
 
 # How a wait is won one way (``Outcome.kind``).
@@ -65,27 +67,30 @@ NONE_LEFT = "none-left"  # not scored: the line itself (hand, indicators, tiles 
 
 WINS = (Win.RON, Win.TSUMO)  # the wins a wait is scored by, in the order they are shown
 NO_YAKU_CODE = "no-yaku"  # riichi's problem for a winning shape without a yaku (docs/rules/riichi.md §4)
-RIICHI_WORDS = frozenset(("riichi", "double-riichi"))
 
 
 @dataclass(frozen=True, slots=True)
 class WinValue:
     """What a win scores: its best reading as ``score`` describes it, that reading's items, its
-    total in the rule set's unit (riichi: han), its summary (han, fu, limit, and ``hand_value``:
-    what the hand earns the winner, before honba and sticks) and what the winner receives in
-    all (honba and sticks included)."""
+    total in the rule set's unit (riichi: han; BABA: KOBAN per payer), its summary (han, fu,
+    limit where the rule set has them, and ``hand_value``: what the hand earns the winner, before
+    honba, sticks and pot), what the winner receives in all (those included), the unit
+    ``hand_value`` and ``received`` are in (points, KOBAN) and how the rule set names its total
+    ("total per payer", "hand total")."""
 
     reading: str
     items: tuple[ScoreLine, ...]
     total: int
     summary: Summary
     received: int
+    unit: str
+    total_label: str
 
     @classmethod
     def of(cls, result: ScoreResult) -> WinValue:
         summary, total, received = result.summary, result.total, result.received
         assert summary is not None and total is not None and received is not None  # a win's result
-        return cls(result.reading, result.lines, total, summary, received)
+        return cls(result.reading, result.lines, total, summary, received, result.paid_in, result.total_label)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -120,9 +125,9 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class Wait:
-    """One wait: its kind, the tile scored (``5p``; ``0p`` when the plain fives are all
-    accounted for and only a red one is left to win on), the copies still unseen, how it is won
-    by ron and by tsumo (None: not asked) and notes for people."""
+    """One wait: its kind, the tile or card scored (``5p``; ``0p`` when the plain fives are all
+    accounted for and only a red one is left to win on; ``馬場``, ``OBABA``), the copies still
+    unseen, how it is won by ron and by tsumo (None: not asked) and notes for people."""
 
     kind: int
     tile: str
@@ -146,14 +151,15 @@ class Wait:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """A kind whose draw brings a hand one step closer to a win (for a ready hand: a wait), and
-    the copies of it still unseen."""
+    """A kind whose draw brings a hand one step closer to a win (for a ready hand: a wait), its
+    name, and the copies of it still unseen."""
 
     kind: int
+    tile: str
     unseen: int
 
     def to_dict(self) -> dict[str, object]:
-        return {"tile": tile_name(self.kind), "unseen": self.unseen}
+        return {"tile": self.tile, "unseen": self.unseen}
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,11 +177,11 @@ class Best:
 
 @dataclass(frozen=True, slots=True)
 class DiscardRow:
-    """One discard of a hand of 14 tiles: the tile (``5p``; ``0p`` a red five, a discard of its
-    own), whether it is the tile just drawn (+TILE), the shanten after it, the kinds that then
-    improve the hand (for a ready hand: its waits) with their copies unseen; for a ready hand its
-    waits scored, the waits among the discards (this one included: furiten), the all-four-held
-    kinds, and the ``best`` a win on them scores (None: none scores)."""
+    """One discard of a hand one over: the tile (``5p``; ``0p`` a red five, a discard of its own),
+    whether it is the tile just drawn (+TILE), the shanten after it, the kinds that then improve
+    the hand (for a ready hand: its waits) with their copies unseen; for a ready hand its waits
+    scored, the waits among the discards (this one included: furiten, where the rule set knows
+    it), the all-four-held kinds, and the ``best`` a win on them scores (None: none scores)."""
 
     tile: str
     kind: int
@@ -193,15 +199,16 @@ class DiscardRow:
         """The tiles still unseen that improve the hand after this discard (complete it, when ready)."""
         return sum([d.unseen for d in self.improving])
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self, names: dict[int, str]) -> dict[str, object]:
+        """The row as data; ``names``: each kind's name, as outputs write it."""
         return {
             "discard": self.tile,
             "drawn": self.drawn,
             "shanten": _shanten_dict(self.shanten),
             "improving": [d.to_dict() for d in self.improving],
             "unseen": self.unseen,
-            "furiten": _codes(self.furiten),
-            "held_four": _codes(self.held_four),
+            "furiten": [names[k] for k in self.furiten],
+            "held_four": [names[k] for k in self.held_four],
             "waits": [w.to_dict() for w in self.waits],
             "best": None if self.best is None else self.best.to_dict(),
             "notes": list(self.notes),
@@ -210,15 +217,17 @@ class DiscardRow:
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
-    """What a hand is, and what it waits on or how far it is from waiting. ``kind``: ``waits``
-    (a ready hand of 13 tiles: ``waits``, ``furiten``), ``not-ready`` (a hand of 13 that is
-    not: ``shanten`` and its ``improving`` draws) or ``discards`` (a hand of 14: ``rows``, one
-    per discard, best first; ``complete``: it is a winning shape as it stands; ``drawn``: the
-    +TILE, the tile just drawn). ``shown``: the line as read (in canonical notation, ``seen=``
-    and ``discards=`` included), the header for people and the context as data (no reading).
+    """What a hand is, and what it waits on or how far it is from waiting. ``kind``: ``waits`` (a
+    ready hand one short: ``waits``, ``furiten``), ``not-ready`` (a hand one short that is not:
+    ``shanten`` and its ``improving`` draws) or ``discards`` (a hand one over: ``rows``, one per
+    discard, best first; ``complete``: it is a winning shape as it stands; ``drawn``: the +TILE,
+    the tile just drawn). ``shown``: the line as read (in canonical notation, ``seen=`` and
+    ``discards=`` included), the header for people and the context as data (no reading).
     ``wins``: the wins asked (both, unless the line names one or its words rule one out);
-    ``seen`` and ``discards``: the kinds those items list; ``held_four``: kinds that would
-    complete a hand of 13 but that it holds all four of, so no wait."""
+    ``seen`` and ``discards``: the kinds those items list; ``furiten``: the waits among the
+    discards (a rule set without furiten: none); ``held_four``: kinds that would complete a hand
+    one short but that it holds every copy of, so no wait; ``names``: each kind's name, as
+    outputs write it; ``piece``: what the hand is made of ("tile", "card"), for people."""
 
     ruleset: str
     title: str
@@ -232,6 +241,8 @@ class Analysis:
     held_four: tuple[int, ...]
     notes: tuple[str, ...]
     payment_unit: str
+    names: dict[int, str]
+    piece: str
     shanten: Shanten | None = None
     improving: tuple[Draw, ...] = ()
     rows: tuple[DiscardRow, ...] = ()
@@ -274,10 +285,10 @@ class Analysis:
     def _waits_fields(self) -> dict[str, object]:
         return {
             "wins": [win.value for win in self.wins],
-            "seen": _codes(self.seen),
-            "discards": _codes(self.discards),
-            "furiten": _codes(self.furiten),
-            "held_four": _codes(self.held_four),
+            "seen": self.codes(self.seen),
+            "discards": self.codes(self.discards),
+            "furiten": self.codes(self.furiten),
+            "held_four": self.codes(self.held_four),
             "unseen": self.unseen,
             "payment_unit": self.payment_unit,
             "waits": [w.to_dict() for w in self.waits],
@@ -286,9 +297,9 @@ class Analysis:
     def _not_ready_fields(self) -> dict[str, object]:
         assert self.shanten is not None  # a hand not ready has its shanten
         return {
-            "seen": _codes(self.seen),
-            "discards": _codes(self.discards),
-            "held_four": _codes(self.held_four),
+            "seen": self.codes(self.seen),
+            "discards": self.codes(self.discards),
+            "held_four": self.codes(self.held_four),
             "shanten": _shanten_dict(self.shanten),
             "improving": [d.to_dict() for d in self.improving],
             "unseen": self.unseen,
@@ -297,13 +308,17 @@ class Analysis:
     def _discards_fields(self) -> dict[str, object]:
         return {
             "wins": [win.value for win in self.wins],
-            "seen": _codes(self.seen),
-            "discards": _codes(self.discards),
+            "seen": self.codes(self.seen),
+            "discards": self.codes(self.discards),
             "drawn": self.drawn,
             "complete": self.complete,
             "payment_unit": self.payment_unit,
-            "rows": [r.to_dict() for r in self.rows],
+            "rows": [r.to_dict(self.names) for r in self.rows],
         }
+
+    def codes(self, kinds: Iterable[int]) -> list[str]:
+        """The names of ``kinds``, as outputs write them ("1m", "馬場")."""
+        return [self.names[k] for k in kinds]
 
 
 def _shanten_dict(found: Shanten) -> dict[str, object]:
@@ -327,11 +342,11 @@ class AnalysedLine:
 
 def analyse(text: str, settings: Settings | None = None) -> Analysis:
     """What the hand of one line waits on, and what each wait scores by ron and by tsumo; how
-    far a hand of 13 that is not ready is; a hand of 14's discards, best first (``Analysis``).
-    ``HandError`` lists what is wrong with the line: every problem ``score`` finds in it, and
-    the analysis's own.
+    far a hand one short that is not ready is; a hand one over's discards, best first
+    (``Analysis``). ``HandError`` lists what is wrong with the line: every problem ``score``
+    finds in it, and the analysis's own.
 
-    >>> [tile_name(w.kind) for w in analyse("23m456p789s11z567s ron").waits]
+    >>> [w.tile for w in analyse("23m456p789s11z567s ron").waits]
     ['1m', '4m']
     >>> [row.tile for row in analyse("23m456p789s11z567s5z").rows][:2]
     ['5z', '2m']
@@ -339,7 +354,7 @@ def analyse(text: str, settings: Settings | None = None) -> Analysis:
     settings = settings or _DEFAULT_SETTINGS
     ruleset, tokens = read_tokens(text, settings)
     try:
-        return _Analyst(_read(text, ruleset, tokens), settings).analysis()
+        return _Analyst(_read(text, ruleset, tokens, settings), settings).analysis()
     except HandError as exc:
         exc.ruleset = ruleset.name
         raise
@@ -363,120 +378,33 @@ def analyse_many(
 
 
 class _Line(NamedTuple):
-    """A line as typed, read for the analysis: its rule set, its hand's size (each meld as 3),
-    the column of the hand and of a +TILE it names (0: none), where a tile is put in
-    (``hand_end``: past the hand's last group), the text with the analysis's own items blanked
-    out (what lines are made from), the win it names, those items as read, how many of each
-    kind its hand, melds and indicators show, and its concealed tiles as typed."""
+    """A line as typed, read for the analysis: its rule set, its hand as the rule set reads it
+    (``hand``: its size, where it is, where a tile is put in and what takes one out, the tiles
+    ``seen=`` and ``discards=`` list), the text with the analysis's own items blanked out (what
+    lines are made from), the win it names, and those items as read."""
 
     text: str
-    ruleset: RiichiFamily[Any]
-    size: int
-    hand_col: int
-    winner_col: int
-    hand_end: int
+    ruleset: AnyRuleSet
+    hand: WaitingLine
     blanked: str
     win: Win | None
     items: Items
-    seen: tuple[tuple[int, int], ...]  # (column, kind) of each tile seen=, then discards=, lists
-    discards: tuple[tuple[int, int], ...]
-    shown: Counter[int]
-    tiles: tuple[_Tile, ...]
 
 
-class _Tile(NamedTuple):
-    """A concealed tile as typed: its kind, whether it is a red five, whether it is the +TILE
-    (the tile just drawn, in a hand of 14), and the characters that take it out of the line:
-    ``width`` from ``cut`` (0-based): its digit, with the suit letter when no other digit shares
-    the letter; a +TILE whole."""
-
-    kind: int
-    red: bool
-    drawn: bool
-    cut: int
-    width: int
-
-    @property
-    def code(self) -> str:
-        """``5p``; ``0p`` for a red five."""
-        return f"0{suit_of(self.kind)}" if self.red else tile_name(self.kind)
-
-
-def _read(text: str, ruleset: object, tokens: list[Token]) -> _Line:
-    if not isinstance(ruleset, RiichiFamily):
-        message = "waits reads riichi, sanma and hana hands for now: Baida and BABA come later"
-        raise fail(text, [Problem("analysis-ruleset-not-yet", message)])
+def _read(text: str, ruleset: AnyRuleSet, tokens: list[Token], settings: Settings) -> _Line:
+    own = [t for t in tokens if t.tag == "option" and t.text.lower() in ANALYSIS_KEYS]
+    items = gather_items(own, (), ANALYSIS_KEYS, ())
+    hand = ruleset.waiting_line(text, tokens, items, settings)  # a rule set that cannot be analysed says so
     if tokens and tokens[0].tag == "draw":
         message = "a draw line has no hand to wait: waits reads a hand of 13 tiles, each meld counted as 3"
         raise fail(text, [Problem("analysis-draw-line", message, tokens[0].loc + 1)])
-    hand = [t for t in tokens if t.tag in HAND_TAGS]
-    own = [t for t in tokens if t.tag == "option" and t.text.lower() in ANALYSIS_KEYS]
-    items = gather_items(own, (), ANALYSIS_KEYS, ())
     blanked = text
     for t in own:  # blanks: every other column stays where it was
         blanked = blanked[: t.loc] + " " * (t.end - t.loc) + blanked[t.end :]
     words = {t.text.lower() for t in tokens if t.tag == "flag"}
     named = [w for w in Win if w.value in words]
-    indicators = [t.value for t in tokens if t.tag == "option" and t.text.lower() in ("dora", "ura")]
-    shown = Counter([kind for value in [t.text for t in hand] + indicators for _, (kind, _) in tile_offsets(value)])
-    return _Line(
-        text,
-        ruleset,
-        sum([_size(t) for t in hand]),
-        hand[0].loc + 1 if hand else 0,
-        next((t.loc + 1 for t in hand if t.tag == "winning"), 0),
-        max([t.end for t in hand], default=len(text)),
-        blanked,
-        named[0] if named else None,  # both: nothing is added, and the made line tells the conflict
-        items,
-        _tiles_item(items, SEEN, "tiles seen on the table", ruleset),
-        _tiles_item(items, DISCARDS, "your own discards", ruleset),
-        shown,
-        _concealed(hand),
-    )
-
-
-def _size(token: Token) -> int:
-    """The tiles a token of the hand adds to its size: a meld 3 (a kong too), a flower none."""
-    if token.tag in ("open", "closed"):
-        return 3
-    return sum([kind < RIICHI_KINDS for _, (kind, _) in tile_offsets(token.text)])
-
-
-def _concealed(hand: list[Token]) -> tuple[_Tile, ...]:
-    """The concealed tiles of a hand as typed (flowers set aside), the +TILE among them."""
-    found = []
-    for t in hand:
-        if t.tag == "winning":
-            found += [_Tile(kind, red, True, t.loc, t.end - t.loc) for _, (kind, red) in tile_offsets(t.text)]
-        elif t.tag == "cards":
-            text = t.text
-            for offset, (kind, red) in tile_offsets(text):
-                if kind < RIICHI_KINDS:
-                    alone = not text[offset + 1].isdigit() and not (offset and text[offset - 1].isdigit())
-                    found.append(_Tile(kind, red, False, t.loc + offset, 2 if alone else 1))
-    return tuple(found)
-
-
-def _tiles_item(items: Items, key: str, what: str, ruleset: RiichiFamily[Any]) -> tuple[tuple[int, int], ...]:
-    """(column, kind) of each tile a ``seen=`` or ``discards=`` item lists. A code that is no
-    tile (as ``dora=`` tells it: ``read_tile_list``), a flower (never waited on) or a kind the
-    rule set's set lacks is a problem in ``items.problems`` at its column."""
-    read_tile_list(items, key, items.problems, what)  # for its problems: the tiles are read below, with columns
-    if key not in items.values:
-        return ()
-    value, col = items.values[key]
-    found = []
-    for offset, (kind, _) in tile_offsets(value):
-        if kind >= RIICHI_KINDS:
-            message = f"{key}= lists the tiles a hand may wait on: a flower ({tile_name(kind)}) is never one"
-            items.problems.append(Problem("bad-value", message, col + offset))
-        elif kind not in ruleset.tile_kinds:
-            message = f"{tile_name(kind)} is not a tile of {ruleset.title}"
-            items.problems.append(Problem("not-in-set", message, col + offset))
-        else:
-            found.append((col + offset, kind))
-    return tuple(found)
+    # both named: nothing is added, and the made line tells the conflict
+    return _Line(text, ruleset, hand, blanked, named[0] if named else None, items)
 
 
 class _Made(NamedTuple):
@@ -507,26 +435,44 @@ class _Made(NamedTuple):
         return i + 1 if i < self.typed else 0
 
 
+def _made(line: _Line, cut: Piece | None, put: str, win: Win, more: str = "") -> _Made:
+    """The line with ``put`` (a kind as the rule set writes it) put in as the winning tile and
+    ``win`` (unless the line names it) and ``more`` added, the piece ``cut`` taken out; a hand
+    one short that names its winning tile keeps it (and is refused). A +TILE that is not cut
+    stays in the hand as a concealed tile (its "+" a blank)."""
+    hand = line.hand
+    words = ("" if line.win else f" {win.value}") + more
+    text = line.blanked
+    at = hand.hand_end
+    if cut is None:
+        if hand.winner_col:
+            return _Made(text + words, -1, 0, len(line.text))
+        return _Made(text[:at] + put + text[at:] + words, at, len(put), len(line.text))
+    if hand.winner_col and not cut.drawn:
+        text = text[: hand.winner_col - 1] + " " + text[hand.winner_col :]
+    made = text[: cut.cut] + text[cut.cut + cut.width : at] + put + text[at:] + words
+    return _Made(made, at, len(put), len(line.text), cut.cut, cut.width)
+
+
 # --- the analysis
 
 
 class _Probed(NamedTuple):
     """What the probe found of a line, and what every hand the analysis looks at shares: the
-    wins asked, the probe's deal (melds, indicators, table), the shanten engine's ``Room``, the
-    copies of each kind the line shows (the hand as typed, its melds, the indicators, the tiles
-    set aside), those ``seen=`` and ``discards=`` list, and the kinds discarded."""
+    wins asked, the probe's deal, what the rule set says of the hand (``waiting``: the copies of
+    each kind the line shows, the shanten engine), the copies ``seen=`` and ``discards=`` list,
+    and the kinds discarded."""
 
     wins: tuple[Win, ...]
-    deal: RiichiDeal[Any]
-    room: Room
-    on_line: Counter[int]
+    deal: Any
+    waiting: Waiting
     seen: Counter[int]
     discarded: frozenset[int]
 
 
 class _Analyst:
     """The analysis of one line: the probes that check it, then what the hand is: ready (each
-    wait scored), not ready (its shanten) or one of 14 (a row per discard)."""
+    wait scored), not ready (its shanten) or one over (a row per discard)."""
 
     def __init__(self, line: _Line, settings: Settings) -> None:
         self.line = line
@@ -539,104 +485,125 @@ class _Analyst:
         size = self._size_problem()
         if size is not None:
             problems.append(size)
-        drawn = line.size == DRAWN_TILES
-        wins, deal = self._probe(problems, size is not None, _probe_cut(line) if drawn else None)
+        wins, deal = self._probe(problems, size is not None)
         if problems or deal is None:
             raise fail(line.text, problems)
-        melds = deal.table.hand.melds
-        on_line = Counter([t.kind for t in line.tiles] + [kind for meld in melds for kind in meld.kinds])
-        on_line.update([kind for _, tiles in deal.indicators for kind, _ in tiles])
-        on_line.update([kind for kind in deal.table.flowers if kind < RIICHI_KINDS])  # set aside: sanma's Norths
-        seen = Counter([kind for _, kind in (*line.seen, *line.discards)])
-        copies = _copy_problems(line, on_line, seen)
+        waiting = line.ruleset.waiting(deal, line.hand, win_named=line.win is not None)
+        seen = Counter([kind for _, kind in (*line.hand.seen, *line.hand.discards)])
+        copies = _copy_problems(line, waiting, seen)
         if copies:
             raise fail(line.text, copies)
-        discarded = frozenset([kind for _, kind in line.discards])
-        probed = _Probed(wins, deal, _room(line.ruleset, melds), on_line, seen, discarded)
-        if drawn:
+        self.notes += waiting.notes
+        probed = _Probed(wins, deal, waiting, seen, frozenset([kind for _, kind in line.hand.discards]))
+        if line.hand.cut is not None:
             return self._discard_table(probed)
-        return self._thirteen(probed)
+        return self._one_short(probed)
 
-    def _thirteen(self, probed: _Probed) -> Analysis:
-        """A hand of 13: its waits, each scored, or how far it is from ready."""
-        line, deal = self.line, probed.deal
-        hand = Hand(tuple(sorted([t.kind for t in line.tiles])), 0, deal.table.hand.melds)
-        held_four = _held_four(line.ruleset, hand)
-        counts, melds = _counts(hand.concealed), len(hand.melds)
-        found = shanten(counts, melds, room=probed.room)
-        kinds = improving_kinds(counts, melds, kinds=line.ruleset.tile_kinds, room=probed.room)
-        if found.best > 0:
-            if held_four:
-                self.notes.append(_ready_in_shape_only(held_four, found.best))
-            improving = tuple([Draw(k, _unseen(probed, k)) for k in kinds])
-            return self._analysis(NOT_READY, probed, held_four=held_four, distance=found, improving=improving)
-        furiten = tuple([k for k in kinds if k in probed.discarded])
+    def _one_short(self, probed: _Probed) -> Analysis:
+        """A hand one short: its waits, each scored, or how far it is from ready."""
+        line, waiting = self.line, probed.waiting
+        kinds = {k.kind: k for k in waiting.kinds}
+        held = waiting.held
+        held_four = tuple([k for k in waiting.completing if held[k] >= kinds[k].copies])
+        completing = [kinds[k] for k in waiting.completing if held[k] < kinds[k].copies]
+        if not completing:
+            return self._not_ready(probed, held_four)
+        furiten = tuple([k.kind for k in completing if k.kind in probed.discarded]) if waiting.furiten else ()
         if furiten:
             self.notes.append(
-                f"furiten: {_listed(furiten)} {'is' if len(furiten) == 1 else 'are'} among your discards: "
+                f"furiten: {_listed(furiten, waiting)} {'is' if len(furiten) == 1 else 'are'} among your discards: "
                 "no ron on any wait; a tsumo still wins"
             )
-        self.notes += [_held_four_note(k) for k in held_four]
-        scorer = _Scorer(line, self.settings)
-        waits = tuple(
-            [scorer.wait(k, probed, on_line=probed.on_line[k], seen=probed.seen[k], furiten=furiten) for k in kinds]
-        )
-        return self._analysis(WAITS, probed, waits=waits, furiten=furiten, held_four=held_four)
-
-    def _discard_table(self, probed: _Probed) -> Analysis:
-        """A hand of 14: a row per distinct discard, best first (``_rank``)."""
-        line = self.line
-        counts, melds = _counts([t.kind for t in line.tiles]), len(probed.deal.table.hand.melds)
-        complete = shanten(counts, melds, room=probed.room).best < 0
-        if complete:
-            self.notes.append("the hand is complete as it stands (a winning shape): mjscore score scores it")
-        after = {d.kind: d for d in discards(counts, melds, kinds=line.ruleset.tile_kinds, room=probed.room)}
-        rows = sorted([self._row(tile, after[tile.kind], probed) for tile in _distinct(line.tiles)], key=_rank)
-        drawn = next((t.code for t in line.tiles if t.drawn), None)
-        return self._analysis(DISCARDS, probed, rows=tuple(rows), complete=complete, drawn=drawn)
-
-    def _row(self, tile: _Tile, after: Discard, probed: _Probed) -> DiscardRow:
-        """One discard: what it leaves (``after``, from the engine), and for a ready hand its
-        waits scored on the line with the tile taken out. Copies unseen count the hand of 14: the
-        tile discarded is seen, and a wait on a discarded kind, this one included, is furiten."""
-        line = self.line
-        notes = ["the tile drawn"] if tile.drawn else []
-        improving = tuple([Draw(k, _unseen(probed, k)) for k in after.improving])
-        left = list(line.tiles)
-        left.remove(tile)
-        hand = Hand(tuple(sorted([t.kind for t in left])), 0, probed.deal.table.hand.melds)
-        held_four = _held_four(line.ruleset, hand)
-        if after.shanten.best > 0:
-            if held_four:
-                notes.append(_ready_in_shape_only(held_four, after.shanten.best))
-            return DiscardRow(
-                tile.code, tile.kind, tile.drawn, after.shanten, improving, (), (), held_four, None, notes=tuple(notes)
-            )
-        notes += [_held_four_note(k) for k in held_four]
-        discarded = probed.discarded | {tile.kind}
-        furiten = tuple([k for k in after.improving if k in discarded])
-        if furiten:
-            listed = ", ".join([f"{tile_name(k)} (this discard)" if k == tile.kind else tile_name(k) for k in furiten])
-            notes.append(f"furiten: {listed} among your discards: no ron")
-        scorer = _Scorer(line, self.settings, tile)
-        on_line = probed.on_line.copy()
-        on_line[tile.kind] -= 1
+        self.notes += [_held_four_note(k, waiting) for k in held_four]
+        scorer = _Scorer(line, self.settings, probed)
         waits = tuple(
             [
                 scorer.wait(
                     k,
-                    probed,
-                    on_line=on_line[k],
-                    seen=probed.seen[k] + (1 if k == tile.kind else 0),
-                    furiten=furiten,
+                    on_line=waiting.on_line[k.kind],
+                    seen=probed.seen[k.kind],
+                    furiten=bool(furiten),
+                    discarded=probed.discarded,
                 )
+                for k in completing
+            ]
+        )
+        return self._analysis(WAITS, probed, waits=waits, furiten=furiten, held_four=held_four)
+
+    def _not_ready(self, probed: _Probed, held_four: tuple[int, ...]) -> Analysis:
+        """A hand one short that nothing completes: its shanten and the kinds that lower it, where
+        the rule set can tell (else refused: ``analysis-not-ready-yet``)."""
+        line, waiting = self.line, probed.waiting
+        if waiting.shape is None:
+            raise fail(line.text, [_not_ready_problem(held_four, waiting, line.hand.piece)])
+        progress = waiting.shape.progress([p.kind for p in line.hand.pieces])
+        if held_four:
+            self.notes.append(_ready_in_shape_only(held_four, progress.shanten.best, waiting))
+        improving = self._draws(progress.improving, probed)
+        return self._analysis(NOT_READY, probed, held_four=held_four, distance=progress.shanten, improving=improving)
+
+    def _discard_table(self, probed: _Probed) -> Analysis:
+        """A hand one over: a row per distinct discard, best first (``_rank``), where the rule set
+        can tell how far a hand is (else refused: ``analysis-discards-not-yet``)."""
+        line, waiting = self.line, probed.waiting
+        if waiting.shape is None:
+            raise fail(line.text, [_discards_not_yet(line.hand)])
+        pieces = line.hand.pieces
+        kinds = [p.kind for p in pieces]
+        complete = waiting.shape.shanten(kinds).best < 0
+        if complete:
+            self.notes.append("the hand is complete as it stands (a winning shape): mjscore score scores it")
+        after: dict[int, Progress] = {}
+        rows = []
+        for piece in _distinct(pieces):
+            if piece.kind not in after:
+                left = list(kinds)
+                left.remove(piece.kind)
+                after[piece.kind] = waiting.shape.progress(left)
+            rows.append(self._row(piece, after[piece.kind], probed))
+        names = waiting.names()
+        rows.sort(key=lambda row: _rank(row, names))
+        drawn = next((p.tile for p in pieces if p.drawn), None)
+        return self._analysis(DISCARDS, probed, rows=tuple(rows), complete=complete, drawn=drawn)
+
+    def _row(self, piece: Piece, after: Progress, probed: _Probed) -> DiscardRow:
+        """One discard: what it leaves (``after``, from the shanten engine), and for a ready hand
+        its waits scored on the line with the piece taken out. Copies unseen count the hand one
+        over: the piece discarded is seen, and a wait on a discarded kind, this one included, is
+        furiten where the rule set knows furiten."""
+        waiting = probed.waiting
+        notes = ["the tile drawn"] if piece.drawn else []
+        improving = self._draws(after.improving, probed)
+        held_four = after.held_four
+        if after.shanten.best > 0:
+            if held_four:
+                notes.append(_ready_in_shape_only(held_four, after.shanten.best, waiting))
+            return DiscardRow(
+                piece.tile, piece.kind, piece.drawn, after.shanten, improving, (), (), held_four, None, tuple(notes)
+            )
+        notes += [_held_four_note(k, waiting) for k in held_four]
+        discarded = probed.discarded | {piece.kind}
+        furiten = tuple([k for k in after.improving if k in discarded]) if waiting.furiten else ()
+        if furiten:
+            names = waiting.names()
+            listed = ", ".join([f"{names[k]} (this discard)" if k == piece.kind else names[k] for k in furiten])
+            notes.append(f"furiten: {listed} among your discards: no ron")
+        scorer = _Scorer(self.line, self.settings, probed, piece)
+        on_line = waiting.on_line.copy()
+        on_line[piece.kind] -= 1
+        seen = probed.seen.copy()
+        seen[piece.kind] += 1
+        kinds = {k.kind: k for k in waiting.kinds}
+        waits = tuple(
+            [
+                scorer.wait(kinds[k], on_line=on_line[k], seen=seen[k], furiten=bool(furiten), discarded=discarded)
                 for k in after.improving
             ]
         )
         return DiscardRow(
-            tile.code,
-            tile.kind,
-            tile.drawn,
+            piece.tile,
+            piece.kind,
+            piece.drawn,
             after.shanten,
             improving,
             waits,
@@ -645,6 +612,13 @@ class _Analyst:
             _best(waits),
             tuple(notes),
         )
+
+    def _draws(self, kinds: tuple[int, ...], probed: _Probed) -> tuple[Draw, ...]:
+        """``kinds`` with their copies unseen: those that exist, less those on the line (the hand
+        as typed), seen= and discards=."""
+        waiting = probed.waiting
+        copies = {k.kind: k for k in waiting.kinds}
+        return tuple([Draw(k, copies[k].name, copies[k].copies - waiting.on_line[k] - probed.seen[k]) for k in kinds])
 
     def _analysis(
         self,
@@ -660,20 +634,22 @@ class _Analyst:
         complete: bool = False,
         drawn: str | None = None,
     ) -> Analysis:
-        line = self.line
+        line, waiting = self.line, probed.waiting
         return Analysis(
             line.ruleset.name,
             line.ruleset.result_title(probed.deal),
             kind,
-            self._shown(probed.deal, drawn_hand=kind == DISCARDS),
+            self._shown(waiting, drawn),
             waits,
             probed.wins,
-            tuple([k for _, k in line.seen]),
-            tuple([k for _, k in line.discards]),
+            tuple([k for _, k in line.hand.seen]),
+            tuple([k for _, k in line.hand.discards]),
             furiten,
             held_four,
             tuple(self.notes),
-            line.ruleset.payment_unit,
+            line.ruleset.payment_unit or line.ruleset.unit,
+            waiting.names(),
+            line.hand.piece,
             distance,
             improving,
             rows,
@@ -682,43 +658,40 @@ class _Analyst:
         )
 
     def _size_problem(self) -> Problem | None:
-        line = self.line
-        if line.size == DRAWN_TILES:
-            return None  # a tile just drawn, +TILE or not: a row per discard
-        if line.winner_col and line.size == WAITING_TILES:
+        hand = self.line.hand
+        piece = hand.piece
+        if hand.size == hand.ready + 1:
+            # a tile just drawn, +TILE or not: a row per discard, where the rule set makes them
+            return None if hand.cut is not None else _discards_not_yet(hand)
+        if hand.winner_col:
+            drawn = f" (in a hand of {hand.ready + 1}, the {piece} just drawn)" if hand.pieces else ""
             message = (
-                "+TILE names the tile that won a hand (in a hand of 14, the tile just drawn): waits tries every "
-                "tile in its place, so write the hand of 13 without it"
+                f"+TILE names the {piece} that won a hand{drawn}: waits tries every {piece} in its place, so write "
+                f"the hand{f' of {hand.ready}' if hand.pieces else ''} without it"
             )
-            return Problem("analysis-winning-tile", message, line.winner_col)
-        if line.size != WAITING_TILES:
-            message = (
-                f"tile count: {line.size} given; waits reads a hand of {WAITING_TILES} (one tile short of a win) "
-                f"or {DRAWN_TILES} (a tile just drawn: which to discard), counting each meld as 3"
-            )
-            return Problem("tile-count", message, line.hand_col)
+            return Problem("analysis-winning-tile", message, hand.winner_col)
+        if hand.size != hand.ready:
+            message = f"{piece} count: {hand.size} given; waits reads a hand of {hand.sizes}"
+            return Problem(hand.count_code, message, hand.hand_col)
         return None
 
-    def _probe(
-        self, problems: list[Problem], sized: bool, cut: _Tile | None
-    ) -> tuple[tuple[Win, ...], RiichiDeal[Any] | None]:
-        """Read the line, for each win asked, with a tile of a kind it does not show (a hand of 14
-        with ``cut`` taken out): the wins that can be asked, and the deal of the first. A problem
-        found with both wins, or with the one the line names, is the line's and goes to
-        ``problems`` (a tile count the analysis tells itself when ``sized``); one found with one
-        win only rules that win out (a note says why). ``score`` would find each at the same
+    def _probe(self, problems: list[Problem], sized: bool) -> tuple[tuple[Win, ...], Any]:
+        """Read the line, for each win asked, with the probe put in (a kind it does not show; a
+        hand one over with ``cut`` taken out): the wins that can be asked, and the deal of the
+        first. A problem found with both wins, or with the one the line names, is the line's and
+        goes to ``problems`` (a size the analysis tells itself when ``sized``); one found with
+        one win only rules that win out (a note says why). ``score`` would find each at the same
         column."""
         line = self.line
         asked = (line.win,) if line.win else WINS
-        fresh = tile_name(next(k for k in sorted(line.ruleset.tile_kinds, key=_is_five) if k not in line.shown))
-        scorer = _Scorer(line, self.settings, cut)
-        found: dict[Win, tuple[RiichiDeal[Any] | None, list[Problem]]] = {}
+        count_code = line.hand.count_code
+        found: dict[Win, tuple[Any, list[Problem]]] = {}
         for win in asked:
-            made = scorer.made(fresh, win)
+            made = _made(line, line.hand.cut, line.hand.probe, win)
             try:
-                found[win] = (_deal(made.text, self.settings), [])
+                found[win] = (parse_hand(made.text, self.settings).deal, [])
             except HandError as exc:
-                found[win] = (None, [p for p in made.problems(exc) if not (sized and p.code == "tile-count")])
+                found[win] = (None, [p for p in made.problems(exc) if not (sized and p.code == count_code)])
         faults = [found[win][1] for win in asked]
         common = [p for p in faults[0] if all(p in f for f in faults)]
         if common or all(faults):
@@ -733,196 +706,151 @@ class _Analyst:
             self.notes.append(f"the line says {line.win.value}: only a {line.win.value} is scored")
         return wins, found[wins[0]][0]
 
-    def _shown(self, deal: RiichiDeal[Any], *, drawn_hand: bool) -> Shown:
-        """The line as read (the rule set's, with seen= and discards= added), its header and
-        context; a hand of 14 (``drawn_hand``) with all its tiles, its +TILE written as typed."""
+    def _shown(self, waiting: Waiting, drawn: str | None) -> Shown:
+        """The line as read (the rule set's, with seen= and discards= added), its header (a hand
+        one over's with the tile just drawn) and context."""
         line = self.line
-        shown = line.ruleset.shown_waiting(deal, win_named=line.win is not None)
-        text, header = shown.hand, list(shown.header)
-        if drawn_hand:
-            text, drawn = _with_fourteen(text, line, deal)
-            if drawn:
-                header.append(("drawn", drawn))
-        words = []
-        for key, tiles in ((SEEN, line.seen), (DISCARDS, line.discards)):
-            if tiles:
-                kinds = [kind for _, kind in tiles]
-                words.append(f" {key}={format_tiles(tuple([(kind, False) for kind in kinds]))}")
-                header.append((key, " ".join([tile_name(kind) for kind in kinds])))
-        return Shown(text + "".join(words), tuple(header), "", shown.context)
+        shown = waiting.shown
+        words, header = [], list(shown.header)
+        if drawn:
+            header.append(("drawn", drawn))
+        for key, listed in ((SEEN, line.hand.seen), (DISCARDS_KEY, line.hand.discards)):
+            if listed:
+                kinds = [kind for _, kind in listed]
+                words.append(f" {key}={waiting.list_text(kinds)}")
+                header.append((key, " ".join(_codes(kinds, waiting))))
+        return Shown(shown.hand + "".join(words), tuple(header), "", shown.context)
 
 
 class _Scorer:
-    """Scores the waits of one hand of 13: the line as typed, or a hand of 14 with ``cut``, the
-    tile discarded, taken out. Each wait is scored on a line made from the user's."""
+    """Scores the waits of one hand one short: the line as typed, or a hand one over with
+    ``cut``, the piece discarded, taken out. Each wait is scored on a line made from the
+    user's."""
 
-    def __init__(self, line: _Line, settings: Settings, cut: _Tile | None = None) -> None:
+    def __init__(self, line: _Line, settings: Settings, probed: _Probed, cut: Piece | None = None) -> None:
         self.line = line
         self.settings = settings
+        self.probed = probed
         self.cut = cut
 
-    def made(self, tile: str, win: Win, more: str = "") -> _Made:
-        """The line with ``tile`` put in as the winning tile and ``win`` (unless the line names
-        it) and ``more`` added, the tile ``cut`` taken out; a hand of 13 that names its winning
-        tile keeps it (and is refused). A +TILE that is not cut stays in the hand as a concealed
-        tile (its "+" a blank)."""
-        line, cut = self.line, self.cut
-        words = ("" if line.win else f" {win.value}") + more
-        text = line.blanked
-        if cut is None:
-            if line.winner_col:
-                return _Made(text + words, -1, 0, len(line.text))
-            start = width = 0
-        else:
-            start, width = cut.cut, cut.width
-            if line.winner_col and not cut.drawn:
-                text = text[: line.winner_col - 1] + " " + text[line.winner_col :]
-        at = line.hand_end
-        put = f"+{tile}"
-        made = text[:start] + text[start + width : at] + put + text[at:] + words
-        if cut is None:
-            return _Made(made, at, len(put), len(line.text))
-        return _Made(made, at, len(put), len(line.text), start, width)
-
-    def wait(
-        self,
-        kind: int,
-        probed: _Probed,
-        *,
-        on_line: int,
-        seen: int,
-        furiten: tuple[int, ...],
-    ) -> Wait:
-        """A wait scored by each win asked. ``on_line``: its copies on the line scored (more
-        would be refused); ``seen``: those seen besides; ``furiten``: the hand's waits among its
-        discards. With aka on, a plain five may be one too many when red ones are left: then the
-        red five is scored."""
-        notes = []
-        if on_line >= MAX_COPIES:
-            notes.append("not scored: the hand, the indicators and the tiles set aside show every copy")
-        tile = tile_name(kind)
-        wins, deal = probed.wins, probed.deal
-        outcomes = self._outcomes(tile, wins, deal, on_line, bool(furiten))
-        if _is_five(kind) and any(_too_many(o) for o in outcomes.values()):
-            red = f"0{suit_of(kind)}"
-            with_red = self._outcomes(red, wins, deal, on_line, bool(furiten))
-            if not any(_too_many(o) for o in with_red.values()):
-                tile, outcomes = red, with_red
-                notes.append(f"the plain {tile_name(kind)} are all accounted for: scored with the red {red}")
-        if kind in furiten:
+    def wait(self, kind: WaitKind, *, on_line: int, seen: int, furiten: bool, discarded: frozenset[int]) -> Wait:
+        """A wait scored by each win asked, in the first way of writing it whose wins are not
+        refused for too many copies (with aka on, a plain five may be one too many when red
+        ones are left: then the red five is scored). ``on_line``: its copies on the line scored
+        (every one: none left); ``seen``: those seen besides; ``furiten``: the hand is furiten;
+        ``discarded``: the kinds among the player's discards."""
+        waiting = self.probed.waiting
+        notes = [kind.note] if kind.note else []
+        none_left = on_line >= kind.copies
+        if none_left:
+            notes.append(f"not scored: {waiting.where} show every copy")
+        spelling = kind.spellings[0]
+        outcomes = self._outcomes(spelling, none_left, furiten)
+        for other in kind.spellings[1:]:
+            if not any(_too_many(o) for o in outcomes.values()):
+                break
+            tried = self._outcomes(other, none_left, furiten)
+            if not any(_too_many(o) for o in tried.values()):
+                spelling, outcomes = other, tried
+                notes.append(other.note)
+        among = kind.kind in discarded
+        if furiten and among:
             notes.append("among your discards (furiten)")
-        unseen = MAX_COPIES - on_line - seen
-        return Wait(kind, tile, unseen, outcomes.get(Win.RON), outcomes.get(Win.TSUMO), tuple(notes))
+        elif among and not waiting.furiten:
+            notes.append(f"among your discards: {self.line.ruleset.title} has no furiten, so a ron on it still wins")
+        unseen = kind.copies - on_line - seen
+        return Wait(kind.kind, spelling.tile, unseen, outcomes.get(Win.RON), outcomes.get(Win.TSUMO), tuple(notes))
 
-    def _outcomes(
-        self, tile: str, wins: tuple[Win, ...], deal: RiichiDeal[Any], on_line: int, furiten: bool
-    ) -> dict[Win, Outcome]:
+    def _outcomes(self, spelling: Spelling, none_left: bool, furiten: bool) -> dict[Win, Outcome]:
         found = {}
-        for win in wins:
-            if on_line >= MAX_COPIES:
+        for win in self.probed.wins:
+            if none_left:
                 found[win] = Outcome(NONE_LEFT)
             elif furiten and win is Win.RON:
                 found[win] = Outcome(FURITEN)
             else:
-                found[win] = self._scored(tile, win, deal)
+                found[win] = self._scored(spelling.text, win)
         return found
 
-    def _scored(self, tile: str, win: Win, deal: RiichiDeal[Any]) -> Outcome:
-        made = self.made(tile, win)
+    def _scored(self, put: str, win: Win) -> Outcome:
+        made = _made(self.line, self.cut, put, win)
         try:
             return Outcome(WIN, WinValue.of(score(made.text, self.settings)))
         except HandError as exc:
             problems = tuple(made.problems(exc))
         if any(p.code == NO_YAKU_CODE for p in problems):
-            return Outcome(NO_YAKU, problems=problems, with_riichi=self._with_riichi(tile, win, deal))
+            return Outcome(NO_YAKU, problems=problems, with_riichi=self._with_yaku_word(put, win))
         return Outcome(REFUSED, problems=problems)
 
-    def _with_riichi(self, tile: str, win: Win, deal: RiichiDeal[Any]) -> WinValue | None:
-        """What a win without a yaku scores with riichi declared, if the hand can declare it (a
-        closed hand, and the line says no riichi)."""
-        if not deal.table.closed or deal.table.flags & RIICHI_WORDS:
+    def _with_yaku_word(self, put: str, win: Win) -> WinValue | None:
+        """What a win without a yaku scores with the word that gives one added (riichi, when the
+        hand is closed and the line says no riichi: ``Waiting.yaku_word``)."""
+        word = self.probed.waiting.yaku_word
+        if not word:
             return None
         try:
-            return WinValue.of(score(self.made(tile, win, " riichi").text, self.settings))
+            return WinValue.of(score(_made(self.line, self.cut, put, win, f" {word}").text, self.settings))
         except HandError:
             return None
 
 
-def _deal(text: str, settings: Settings) -> RiichiDeal[Any]:
-    deal = parse_hand(text, settings).deal
-    assert isinstance(deal, RiichiDeal)  # the rule set is of riichi's family (``_read``), and the line a win
-    return deal
-
-
-def _copy_problems(line: _Line, on_line: Counter[int], seen: Counter[int]) -> list[Problem]:
-    """More copies of a kind than the set has, counting those ``seen=`` and ``discards=`` list:
-    at the listed tile that is one too many."""
+def _copy_problems(line: _Line, waiting: Waiting, seen: Counter[int]) -> list[Problem]:
+    """More copies of a kind than exist, counting those ``seen=`` and ``discards=`` list: at the
+    listed tile that is one too many."""
     problems = []
-    listed = sorted((*line.seen, *line.discards))
+    listed = sorted((*line.hand.seen, *line.hand.discards))
+    copies = {k.kind: k for k in waiting.kinds}
     for kind, n in sorted(seen.items()):
-        shown = on_line[kind]
-        if shown + n > MAX_COPIES:
+        shown = waiting.on_line[kind]
+        most = copies[kind].copies
+        if shown + n > most:
             cols = [col for col, k in listed if k == kind]
             message = (
-                f"{shown + n} copies of {tile_name(kind)} (at most four exist): the line shows {shown}, "
+                f"{shown + n} copies of {copies[kind].name} (at most {_number(most)} exist): the line shows {shown}, "
                 f"and seen= and discards= list {n}"
             )
-            problems.append(Problem("too-many-copies", message, cols[max(MAX_COPIES - shown, 0)]))
+            problems.append(Problem("too-many-copies", message, cols[max(most - shown, 0)]))
     return problems
 
 
-def _room(ruleset: RiichiFamily[Any], melds: Iterable[Meld]) -> Room:
-    """What the set leaves a hand with these melds (their copies) in this rule set (sanma: no
-    2m-8m), for the shanten engine."""
-    held = [0] * RIICHI_KINDS
-    for meld in melds:
-        for kind in meld.kinds:
-            held[kind] += 1
-    return Room(held, frozenset(range(RIICHI_KINDS)) - frozenset(ruleset.tile_kinds))
+def _not_ready_problem(held_four: tuple[int, ...], waiting: Waiting, piece: str) -> Problem:
+    """A hand nothing completes, in a rule set that cannot tell how far it is from ready."""
+    but = (
+        f" ({_listed(held_four, waiting)} would, but the hand holds {_all_held(held_four, waiting)})"
+        if held_four
+        else ""
+    )
+    message = f"not ready: no {piece} completes this hand{but}; how far it is from ready comes in a later version"
+    return Problem("analysis-not-ready-yet", message)
 
 
-def _counts(kinds: Iterable[int]) -> list[int]:
-    """The 34 counts of the shanten engine."""
-    counts = [0] * RIICHI_KINDS
-    for kind in kinds:
-        counts[kind] += 1
-    return counts
+def _discards_not_yet(hand: WaitingLine) -> Problem:
+    """A hand one over, in a rule set that does not tell its discards."""
+    piece = hand.piece
+    message = (
+        f"{hand.size} {piece}s: which {piece} to discard from a hand of {hand.size} comes in a later version; "
+        f"waits reads a hand of {hand.sizes}, and mjscore score scores a winning hand"
+    )
+    return Problem("analysis-discards-not-yet", message, hand.hand_col)
 
 
-def _held_four(ruleset: RiichiFamily[Any], hand: Hand) -> tuple[int, ...]:
-    """The kinds that would complete ``hand`` (one tile short) in shape but that it holds all
-    four of, concealed and in its melds: no wait. Asked of the scorer's readings only when the
-    hand holds four of a kind."""
-    held = Counter(hand.all_kinds)
-    if all(n < MAX_COPIES for n in held.values()):
-        return ()
-    return tuple([k for k in ruleset.completing_kinds(hand) if held[k] >= MAX_COPIES])
-
-
-def _probe_cut(line: _Line) -> _Tile:
-    """The tile a hand of 14 is probed without: one of the kind the line shows fewest of, a plain
-    tile before a red five, so that a count of the line that is wrong (five copies, a red five
-    too many) stays wrong without it."""
-    return min(reversed(line.tiles), key=lambda t: (line.shown[t.kind], t.red))
-
-
-def _distinct(tiles: tuple[_Tile, ...]) -> list[_Tile]:
-    """One tile of each distinct discard (a red five apart from the plain fives): the +TILE when
+def _distinct(pieces: tuple[Piece, ...]) -> list[Piece]:
+    """One piece of each distinct discard (a red five apart from the plain fives): the +TILE when
     it is one, else the last written."""
-    found: dict[tuple[int, bool], _Tile] = {}
-    for t in tiles:
-        key = (t.kind, t.red)
+    found: dict[tuple[int, str], Piece] = {}
+    for p in pieces:
+        key = (p.kind, p.tile)
         if key not in found or not found[key].drawn:
-            found[key] = t
+            found[key] = p
     return list(found.values())
 
 
-def _rank(row: DiscardRow) -> tuple[int, int, int, int, bool]:
+def _rank(row: DiscardRow, names: dict[int, str]) -> tuple[int, int, int, int, bool]:
     """Best first: the least shanten after the discard, then the most tiles unseen that improve
     (or complete) the hand, then the best a win on its waits scores; then in the order of the
     tile set, a plain five before a red one (keeping a red five keeps a dora)."""
     best = 0 if row.best is None else row.best.value.summary.hand_value
-    return (row.shanten.best, -row.unseen, -best, row.kind, row.tile.startswith("0"))
+    return (row.shanten.best, -row.unseen, -best, row.kind, row.tile != names[row.kind])
 
 
 def _best(waits: tuple[Wait, ...]) -> Best | None:
@@ -939,47 +867,40 @@ def _best(waits: tuple[Wait, ...]) -> Best | None:
     return found
 
 
-def _unseen(probed: _Probed, kind: int) -> int:
-    """Copies of a kind still unseen: four less those on the line and those seen=/discards= list."""
-    return MAX_COPIES - probed.on_line[kind] - probed.seen[kind]
+def _held_four_note(kind: int, waiting: Waiting) -> str:
+    return f"{waiting.names()[kind]} would complete the hand, but it holds {_all_held((kind,), waiting)}: no wait"
 
 
-def _held_four_note(kind: int) -> str:
-    return f"{tile_name(kind)} would complete the hand, but it holds all four: no wait"
-
-
-def _ready_in_shape_only(held_four: tuple[int, ...], shanten: int) -> str:
-    """What a hand says whose only completions are kinds it holds all four of (docs/rules/riichi.md §3)."""
+def _ready_in_shape_only(held_four: tuple[int, ...], shanten: int, waiting: Waiting) -> str:
+    """What a hand says whose only completions are kinds it holds every copy of (docs/rules/riichi.md §3)."""
     return (
-        f"ready in shape only: {_listed(held_four)} would complete it, but the hand holds all four, so it is "
-        f"{shanten}-shanten"
+        f"ready in shape only: {_listed(held_four, waiting)} would complete it, but the hand holds "
+        f"{_all_held(held_four, waiting)}, so it is {shanten}-shanten"
     )
-
-
-def _with_fourteen(text: str, line: _Line, deal: RiichiDeal[Any]) -> tuple[str, str | None]:
-    """The canonical line of a hand of 14 from the probe's (13 tiles, the tile probed out
-    missing): its hand with every tile, the +TILE written as such; and that tile's code."""
-    drawn = next((t for t in line.tiles if t.drawn), None)
-    concealed = tuple([(t.kind, t.red) for t in line.tiles if t is not drawn])
-    winning = deal.hand.winning if drawn is None else (drawn.kind, drawn.red)
-    fourteen = replace(deal.hand, concealed=concealed, winning=winning)
-    probed = f"{line.ruleset.name}:{format_hand(deal.hand, winner=False)}"
-    assert text.startswith(probed)  # the canonical line starts with its hand
-    shown = f"{line.ruleset.name}:{format_hand(fourteen, winner=drawn is not None)}" + text[len(probed) :]
-    return shown, None if drawn is None else drawn.code
 
 
 def _too_many(outcome: Outcome) -> bool:
     return outcome.kind == REFUSED and any(p.code == "too-many-copies" for p in outcome.problems)
 
 
-def _is_five(kind: int) -> bool:
-    return kind < HONOURS and rank_of(kind) == 5  # a red five may stand for it
+def _listed(kinds: Iterable[int], waiting: Waiting) -> str:
+    return ", ".join(_codes(kinds, waiting))
 
 
-def _listed(kinds: Iterable[int]) -> str:
-    return ", ".join(_codes(kinds))
+def _codes(kinds: Iterable[int], waiting: Waiting) -> list[str]:
+    names = waiting.names()
+    return [names[k] for k in kinds]
 
 
-def _codes(kinds: Iterable[int]) -> list[str]:
-    return [tile_name(k) for k in kinds]
+_NUMBERS = ("no", "one", "two", "three", "four")
+
+
+def _all_held(kinds: tuple[int, ...], waiting: Waiting) -> str:
+    """ "all four": how many copies of ``kinds`` a hand that holds every one holds."""
+    copies = {k.kind: k.copies for k in waiting.kinds}
+    counts = {copies[k] for k in kinds}
+    return f"all {_number(counts.pop())}" if len(counts) == 1 else "every copy"
+
+
+def _number(n: int) -> str:
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)

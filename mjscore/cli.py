@@ -278,8 +278,8 @@ def waits(  # click passes the options by name
     """What a ready HAND waits on, and what each wait scores by ron and by tsumo; how far a
     HAND that is not ready is; which tile to discard from a HAND of 14.
 
-    HAND is written as for score, with 13 tiles (each meld counted as 3) and no +TILE; without
-    ron or tsumo both are scored. Each wait shows the copies still unseen (four less those in
+    HAND is written as for score, with 13 tiles (each meld counted as 3; BABA: 5 cards, 6 with a
+    KAN) and no +TILE; without ron or tsumo both are scored. Each wait shows the copies still unseen (four less those in
     the hand, its melds, the indicators, seen= and discards=), and what a ron and a tsumo on it
     score: points, han and fu, and the items. seen=TILES lists tiles visible on the table;
     discards=TILES your own discards (a wait among them: furiten, no ron). A hand that is not

@@ -32,7 +32,6 @@ from mjscore.analysis import (
 )
 from mjscore.errors import HandError, printable
 from mjscore.families.mpsz.shanten import Shanten
-from mjscore.families.mpsz.tiles import tile_name
 from mjscore.hand import Win
 from mjscore.render.csv import csv_row, error_record, record
 from mjscore.render.json import document_line
@@ -45,8 +44,12 @@ CELL = {NO_YAKU: "no yaku", FURITEN: "furiten: no ron", REFUSED: "refused", NONE
 
 def value_text(value: WinValue) -> str:
     """ "2600 (2 han 40 fu)", "12000 (5 han 40 fu, mangan)", "32000 (yakuman)": what the hand
-    earns the winner in points, and how."""
+    earns the winner in points, and how; in a rule set without han, in its unit, with the
+    total it is paid from where the two differ: "6 KOBAN (total per payer 2)"."""
     s = value.summary
+    if s.han is None:
+        total = f" ({value.total_label} {value.total})" if s.hand_value != value.total else ""
+        return f"{s.hand_value} {value.unit}{total}"
     how = [s.limit_name] if s.yakuman and s.limit_name else [f"{s.han} han {s.fu or '-'} fu"]
     if not s.yakuman and s.limit_name:
         how.append(s.limit_name)
@@ -117,13 +120,13 @@ class AnalysisTable:
         header = list(analysis.shown.header)
         if analysis.kind == WAITS:
             kinds = " ".join([w.tile for w in analysis.waits])
-            header.append(("waits", f"{kinds} ({_tiles(analysis.unseen)} unseen)"))
+            header.append(("waits", f"{kinds} ({_count(analysis.unseen, analysis.piece)} unseen)"))
             body = self._waits(analysis)
         elif analysis.kind == NOT_READY:
             assert analysis.shanten is not None  # a hand not ready has its shanten
-            kinds = " ".join([tile_name(d.kind) for d in analysis.improving])
+            kinds = " ".join([d.tile for d in analysis.improving])
             header.append(("shanten", _shanten_text(analysis.shanten)))
-            header.append(("improving", f"{kinds} ({_tiles(analysis.unseen)} unseen)"))
+            header.append(("improving", f"{kinds} ({_count(analysis.unseen, analysis.piece)} unseen)"))
             body = _improving(analysis.improving)
         else:
             body = _discards(analysis.rows)
@@ -181,7 +184,7 @@ def _shanten_text(found: Shanten) -> str:
 
 def _improving(draws: tuple[Draw, ...]) -> str:
     """A hand not ready: a row per tile that brings it closer, with its copies unseen."""
-    rows = [[tile_name(d.kind), d.unseen or "none left"] for d in draws]
+    rows = [[d.tile, d.unseen or "none left"] for d in draws]
     return tabulate(rows, headers=("tile", "unseen"), tablefmt="simple", colalign=("left", "right"))
 
 
@@ -191,7 +194,7 @@ def _draws_text(draws: tuple[Draw, ...]) -> str:
 
 
 def _draws(draws: tuple[Draw, ...]) -> list[str]:
-    return [f"{tile_name(d.kind)}:{d.unseen}" for d in draws]
+    return [f"{d.tile}:{d.unseen}" for d in draws]
 
 
 def _discards(rows: tuple[DiscardRow, ...]) -> str:
@@ -230,8 +233,8 @@ def _cell(outcome: Outcome | None) -> str:
     return text
 
 
-def _tiles(n: int) -> str:
-    return f"{n} tile{'' if n == 1 else 's'}"
+def _count(n: int, piece: str) -> str:
+    return f"{n} {piece}{'' if n == 1 else 's'}"
 
 
 class AnalysisJson:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import ClassVar
 
@@ -20,10 +20,11 @@ from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.engine import Rule
 from mjscore.errors import Problem
 from mjscore.families.baba.cards import deck_table, describe, format_cards, meld_problems, nth_card, read_cards
-from mjscore.families.baba.deck import DOUBLING_MARK, MAX_COPIES, WILD_NAME, Deck, deck_of
+from mjscore.families.baba.deck import DOUBLING_MARK, MAX_COPIES, WILD_NAME, WILD_SPELLINGS, Deck, deck_of
 from mjscore.families.baba.words import FLAGS as BABA_FLAGS
 from mjscore.hand import Group, Hand, Meld, MeldKind, Reading, Shape, Win, bracketed
 from mjscore.notation.build import (
+    ANALYSIS_KEYS,
     ITEM_TAGS,
     Items,
     closest_word,
@@ -42,6 +43,7 @@ from mjscore.result import ScoreLine, Shown, ShownTable, Summary
 from mjscore.rulesets.base import RuleSet
 from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.settings import Settings
+from mjscore.waiting import Spelling, Waiting, WaitingLine, WaitKind
 
 HAND_SIZE = 6  # +1 with a KAN
 # The largest pot=: far above the 32 KOBAN at a table of four (8 each, docs/rules/baba.md §1),
@@ -52,6 +54,10 @@ YAKU_KANJI = ("馬", BA, DOUBLING_MARK)  # the kanji Chin-itsu and Hon-itsu are 
 FUNDAMENTAL, BONUS, YAKU = "fundamental", "bonus", "yaku"  # the kinds of scoring item (docs/rules/baba.md §4)
 
 BASIC, BA_ITTSU, SAN_TOITSU = "two Kohtsu", "Ba-ittsu", "San-toitsu"
+WILD_SPELLING = WILD_SPELLINGS[0]  # OBABA as a line writes it back ("O", as canonical lines do)
+WILD_WAIT = -1  # OBABA as mjscore waits counts it (mjscore.waiting's kinds): the deck's kinds are 0-8
+SEEN, DISCARDS = ANALYSIS_KEYS
+_LISTED = {SEEN: "lists the cards seen on the table", DISCARDS: "lists your own discards"}  # for messages
 _MELD_TAGS = {"open": MeldKind.OPEN, "closed": MeldKind.CLOSED_KAN, "shown": MeldKind.SHOWN}
 _WORDLIKE = re.compile(r"[a-z][a-z_-]*")
 
@@ -319,16 +325,11 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
         return Settled(payments, parties, WINNER)
 
     def shown(self, deal: BabaDeal, best: BabaScored) -> Shown:
-        table, o = deal.table, deal.options
-        context = {
-            "win": table.win.value,
-            "dorayaki_chips": [table.deck.name(k) for k in table.chips],
-            "pot": table.pot,
-            "flags": other_flags(deal.items.flags),
-            "options": as_dict(o),
-        }
         return Shown(
-            canonical(self.name, deal, self.option_specs()), self._header(table, o), self.describe(deal, best), context
+            canonical(self.name, deal, self.option_specs()),
+            self._header(deal.table, deal.options),
+            self.describe(deal, best),
+            _context(deal),
         )
 
     def describe(self, deal: BabaDeal, scored: BabaScored) -> str:
@@ -345,6 +346,78 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
         if "menzen" in items.flags and not self.scores_menzen:
             notes.append("menzen: the hand is concealed, but Beginner rules score no Menzen")
         return tuple(notes)
+
+    # -- what a hand waits on (mjscore waits)
+
+    def waiting_line(self, text: str, tokens: Sequence[Token], items: Items, settings: Settings) -> WaitingLine:
+        """A hand one card short: 5 cards, or 6 with a KAN (docs/rules/baba.md §2), every card
+        counted (a KAN 4). A card is put in after the hand's last group by its code (`` MB ``, a
+        blank either side: a word of its own); ``seen=`` and ``discards=`` list cards as ``dora=``
+        does, OBABA among them."""
+        deck = deck_of(settings)
+        cards = [t for t in tokens if t.tag in _MELD_TAGS or t.tag == "cards"]
+        read = [read_cards(t.text, deck, t.text_col)[0] for t in cards]
+        kans = sum([t.tag != "cards" and len(r) == 4 for t, r in zip(cards, read, strict=True)])
+        held = {card for r in read for card in r}
+        probe = next((k.index for k in deck.kinds if k.index not in held), 0)
+        sizes = "5 cards, 6 with a KAN" if self.allows_kan else "5 cards"
+        end = len(text)  # a card goes in past the hand's last group, or before the items of a line without one
+        if cards:
+            end = cards[-1].end
+        elif tokens:
+            end = tokens[0].loc
+        return WaitingLine(
+            size=sum([len(r) for r in read]),
+            ready=HAND_SIZE - 1 + kans,
+            piece="card",
+            sizes=f"{sizes} (one card short of a win)",
+            count_code="card-count",
+            hand_col=cards[0].loc + 1 if cards else 0,
+            winner_col=0,  # a BABA line names no winning card
+            hand_end=end,
+            probe=f" {deck.kinds[probe].code} ",
+            probe_kind=probe,
+            seen=_listed_cards(items, SEEN, deck),
+            discards=_listed_cards(items, DISCARDS, deck),
+        )
+
+    def waiting(self, deal: BabaDeal, line: WaitingLine, *, win_named: bool) -> Waiting:
+        """The hand without the probe card: each kind of the deck, and OBABA, that gives it a
+        reading of this rule set's shapes. The line shows the hand's cards only: the DORAYAKI
+        chips are chips, not cards (docs/rules/baba.md §1). BABA knows no furiten and no word
+        that gives a yaku."""
+        table, deck = deal.table, deal.table.deck
+        hand = _less(table.hand, line.probe_kind)
+        waiting_deal = Deal(deal.text, deal.items, deal.options, replace(table, hand=hand), deal.preset)
+        shapes = {kind: self._shapes(hand, kind, deal.options, deck) for kind in (*range(len(deck.kinds)), WILD_WAIT)}
+        held = Counter(hand.all_kinds)
+        held[WILD_WAIT] += hand.all_wilds
+        all_wilds_held = held[WILD_WAIT] >= deck.max_wilds  # then the analysis says OBABA is no wait
+        return Waiting(
+            _wait_kinds(deck),
+            tuple([kind for kind, found in shapes.items() if found]),
+            held,
+            Counter(held),
+            "the hand and its melds",
+            self._shown_waiting(waiting_deal, win_named=win_named),
+            lambda kinds: ",".join([WILD_SPELLING if k == WILD_WAIT else deck.name(k) for k in kinds]),
+            notes=() if all_wilds_held else (_wild_note(shapes),),
+        )
+
+    def _shapes(self, hand: Hand, kind: int, o: BeginnerOptions, deck: Deck) -> frozenset[str]:
+        """The shapes ``hand`` takes with one more card of ``kind`` (WILD_WAIT: OBABA)."""
+        if kind == WILD_WAIT:
+            more = Hand(hand.concealed, hand.wilds + 1, hand.melds)
+        else:
+            more = Hand(tuple(sorted((*hand.concealed, kind))), hand.wilds, hand.melds)
+        return frozenset([r.shape for r in self.hand_readings(more, o, deck)])
+
+    def _shown_waiting(self, deal: BabaDeal, *, win_named: bool) -> Shown:
+        """The line of a hand one card short, as mjscore waits shows it: without the win unless
+        the line names it (the header and the context likewise); no reading."""
+        header = tuple([row for row in self._header(deal.table, deal.options) if win_named or row[0] != "win"])
+        context = {key: value for key, value in _context(deal).items() if win_named or key != "win"}
+        return Shown(canonical(self.name, deal, self.option_specs(), win=win_named), header, "", context)
 
     # -- reading the line
 
@@ -458,26 +531,85 @@ class BabaExpert(BabaBeginner):
 
 
 def _read_chips(items: Items, deck: Deck, problems: list[Problem]) -> tuple[int, ...]:
-    if "dora" not in items.values:
-        return ()
-    value, col = items.values["dora"]
     chips: list[int] = []
+    for at, card in _cards_item(items, "dora", deck, problems, "names the face-up DORAYAKI chips"):
+        if card is None:
+            problems.append(Problem("bad-chip", f"there is no DORAYAKI chip for {WILD_NAME}", at))
+        elif card in chips:
+            problems.append(Problem("bad-chip", f"DORAYAKI chip {deck.name(card)} is named twice", at))
+        else:
+            chips.append(card)
+    return tuple(chips)
+
+
+def _cards_item(items: Items, key: str, deck: Deck, problems: list[Problem], what: str) -> list[tuple[int, int | None]]:
+    """(column, card) of each card a ``key=`` item lists, comma-separated parts of cards as
+    written in a hand (None: OBABA); none when the line does not give it. Text that is no card,
+    and an empty value (``what``: what the item does, for its message), go to ``problems``."""
+    if key not in items.values:
+        return []
+    value, col = items.values[key]
+    found: list[tuple[int, int | None]] = []
     offset = 0
     for part in value.split(","):
         starts: list[int] = []
         read, bad = read_cards(part, deck, col + offset, starts)
         problems.extend(bad)
-        for card, at in zip(read, starts, strict=False):
-            if card is None:
-                problems.append(Problem("bad-chip", f"there is no DORAYAKI chip for {WILD_NAME}", at))
-            elif card in chips:
-                problems.append(Problem("bad-chip", f"DORAYAKI chip {deck.name(card)} is named twice", at))
-            else:
-                chips.append(card)
+        found += zip(starts, read, strict=False)  # starts ends with the text that is no card, if any
         offset += len(part) + 1
     if not value:
-        problems.append(Problem("bad-value", "dora= names the face-up DORAYAKI chips, e.g. dora=場々,馬庭", col))
-    return tuple(chips)
+        problems.append(Problem("bad-value", f"{key}= {what}, e.g. {key}=場々,馬庭", col))
+    return found
+
+
+def _listed_cards(items: Items, key: str, deck: Deck) -> tuple[tuple[int, int], ...]:
+    """(column, kind) of each card a ``seen=`` or ``discards=`` lists, OBABA as WILD_WAIT; a
+    problem goes to ``items.problems``."""
+    listed = _cards_item(items, key, deck, items.problems, _LISTED[key])
+    return tuple([(at, WILD_WAIT if card is None else card) for at, card in listed])
+
+
+@lru_cache(maxsize=8)
+def _wait_kinds(deck: Deck) -> tuple[WaitKind, ...]:
+    """The deck's kinds and OBABA as waits: four copies of each kind, and as many OBABA as can
+    be in play (docs/rules/baba.md §1); a card is put in a line by its code."""
+    kinds = [WaitKind(k.index, k.spelling, MAX_COPIES, (Spelling(f" {k.code} ", k.spelling),)) for k in deck.kinds]
+    wild = Spelling(f" {WILD_SPELLING} ", WILD_NAME)
+    note = f"wild: at most {deck.max_wilds} in play (docs/rules/baba.md §1)"
+    return (*kinds, WaitKind(WILD_WAIT, WILD_NAME, deck.max_wilds, (wild,), note))
+
+
+def _less(hand: Hand, kind: int) -> Hand:
+    """``hand`` without one concealed card of ``kind``."""
+    concealed = list(hand.concealed)
+    concealed.remove(kind)
+    return Hand(tuple(concealed), hand.wilds, hand.melds)
+
+
+def _wild_note(shapes: dict[int, frozenset[str]]) -> str:
+    """Whether a drawn OBABA completes the hand, and why not when it does not."""
+    if shapes[WILD_WAIT]:
+        return f"a drawn {WILD_NAME} completes the hand: it stands in for the card the hand waits on"
+    if any(BASIC in found for found in shapes.values()):
+        return (
+            f"a drawn {WILD_NAME} does not complete the hand: it would make three {WILD_NAME} alone, "
+            "no Kohtsu with obaba_set off (docs/rules/baba.md §2)"
+        )
+    return (
+        f"a drawn {WILD_NAME} does not complete the hand: it waits as San-toitsu or Ba-ittsu only, which take no "
+        f"{WILD_NAME} (docs/rules/baba.md §2)"
+    )
+
+
+def _context(deal: BabaDeal) -> dict[str, object]:
+    table = deal.table
+    return {
+        "win": table.win.value,
+        "dorayaki_chips": [table.deck.name(k) for k in table.chips],
+        "pot": table.pot,
+        "flags": other_flags(deal.items.flags),
+        "options": as_dict(deal.options),
+    }
 
 
 # --- who pays: BABA's players by role
@@ -513,8 +645,8 @@ def _payments(total: int, parties: tuple[Party, ...], tsumo: bool, pot: int, rea
 # --- writing hands back
 
 
-def canonical(ruleset: str, deal: BabaDeal, option_specs: Sequence[OptionSpec]) -> str:
-    """The hand as read, in notation that reads back to the same hand."""
+def canonical(ruleset: str, deal: BabaDeal, option_specs: Sequence[OptionSpec], *, win: bool = True) -> str:
+    """The hand as read, in notation that reads back to the same hand (``win``: with its win)."""
     table, items = deal.table, deal.items
     deck, hand = table.deck, table.hand
     groups = [format_cards(hand.concealed, hand.wilds, deck)] if hand.concealed or hand.wilds else []
@@ -525,7 +657,8 @@ def canonical(ruleset: str, deal: BabaDeal, option_specs: Sequence[OptionSpec]) 
         parts.append("dora=" + ",".join(deck.name(k) for k in table.chips))
     if table.pot:
         parts.append(f"pot={table.pot}")
-    parts.append(table.win.value)
+    if win:
+        parts.append(table.win.value)
     if "menzen" in items.flags:
         parts.append("menzen")
     parts += option_words(items.options, option_specs)

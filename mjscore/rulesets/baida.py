@@ -12,12 +12,14 @@ from __future__ import annotations
 from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import ClassVar, Final
 
 from mjscore.decompose import Target, decompose, group_key, kind_counts
 from mjscore.engine import Rule, flag_is_set
 from mjscore.errors import Problem, quoted
+from mjscore.families.mpsz import waiting as mpsz_waiting
 from mjscore.families.mpsz import written
 from mjscore.families.mpsz.checks import count_problems, discarder_problems, flowers_not_hana, situation_problems
 from mjscore.families.mpsz.groups import group_text, group_tiles, meld_group
@@ -42,6 +44,7 @@ from mjscore.result import ScoreLine, Shown, Summary
 from mjscore.rulesets.base import RuleRow, RuleSet
 from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.settings import Settings
+from mjscore.waiting import Waiting, WaitingLine, WaitKind
 
 _ASSUMED = "docs/rules/baida.md §4 house default (Zung Jung value), labelled assumed"
 _PAYMENT = "docs/rules/baida.md §8 house default"
@@ -50,6 +53,7 @@ KEYS = ("baida", "seat", "from")
 PATTERN_CAP, HAND_CAP = 320, 480
 SEVEN_BAIDA = 7
 STANDARD, SEVEN_PAIRS, THIRTEEN = "standard", "seven pairs", "thirteen terminals"
+KINDS = tuple(range(RIICHI_KINDS))  # the 136 tiles' kinds, no flowers (docs/rules/baida.md §1)
 PATTERN, BONUS = "pattern", "bonus"
 
 
@@ -328,7 +332,7 @@ class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):
     # -- the pipeline's hooks
 
     def readings(self, deal: BaidaDeal) -> Iterator[Reading]:
-        return _readings(deal.table, deal.options)
+        return _readings(deal.table.hand, deal.options)
 
     def features(self, deal: BaidaDeal, reading: Reading, table: BaidaTable) -> frozenset[str]:
         return table.flags  # a situation row (rinshan, haitei ...) is gated on its flag: asked only when it is set
@@ -381,28 +385,8 @@ class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):
         return Settled(payments, win_parties(t.seat, unnamed_discarder=unnamed, sticks=False), winner)
 
     def shown(self, deal: BaidaDeal, best: BaidaScored) -> Shown:
-        t, o = deal.table, deal.options
-        header = [
-            ("seat", SEAT_LETTER[t.seat]),
-            ("win", t.win.value + (f" from {SEAT_LETTER[t.discarder]}" if t.discarder is not None else "")),
-            ("indicator", tile_name(deal.indicator)),
-            ("Baida", " ".join(tile_name(k) for k in t.wild_kinds) + f" ({t.hand.wilds} in the hand)"),
-        ]
-        changed = changed_options(o)
-        if changed:
-            header.append(("options", changed))
-        context = {
-            "seat": SEAT_LETTER[t.seat],
-            "win": t.win.value,
-            "discarder": seat_code(t.discarder),
-            "indicator": tile_name(deal.indicator),
-            "baida": [tile_name(k) for k in t.wild_kinds],
-            "baida_held": t.hand.wilds,
-            "winning_tile": tile_name(deal.written.winning[0]),
-            "flags": other_flags(t.flags),
-            "options": as_dict(o),
-        }
-        return Shown(_canonical(deal), tuple(header), self.describe(deal, best), context)
+        context = _context(deal, deal.table, winning=True)
+        return Shown(_canonical(deal), _header(deal, deal.table), self.describe(deal, best), context)
 
     def describe(self, deal: BaidaDeal, scored: BaidaScored) -> str:
         return _describe(scored.reading)
@@ -410,9 +394,68 @@ class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):
     def notes(self, deal: BaidaDeal, best: BaidaScored) -> tuple[str, ...]:
         return _notes(deal)
 
+    # -- what a hand waits on (mjscore waits)
 
-def _readings(t: BaidaTable, o: BaidaOptions) -> Iterator[Reading]:
-    hand = t.hand
+    def waiting_line(self, text: str, tokens: Sequence[Token], items: Items, settings: Settings) -> WaitingLine:
+        """mpsz tiles, a hand of 13 (``families.mpsz.waiting``); the probe is no Baida (the
+        indicator's kind nor the next), which would make a tsumo's hand one Baida more."""
+        given = [t.value for t in tokens if t.tag == "option" and t.text.lower() == "baida"]
+        tiles, faults = read_tiles(given[0] if given else "")
+        avoid: tuple[int, ...] = ()
+        if len(tiles) == 1 and not faults and tiles[0][0] < RIICHI_KINDS:
+            avoid = baida_kinds(tiles[0][0])
+        return mpsz_waiting.waiting_line(text, tokens, items, KINDS, self.title, avoid=frozenset(avoid))
+
+    def waiting(self, deal: BaidaDeal, line: WaitingLine, *, win_named: bool) -> Waiting:
+        """The hand without the probe (the deal's winning tile): a kind completes it taken at face
+        value (a ron: another player's discard, never wild, docs/rules/baida.md §2), or, for a Baida
+        kind, drawn as a wild tile; seven Baida drawn are a win whatever the hand (§6). The line
+        shows the indicator too (§1). No furiten: the sheet knows none."""
+        t, o = deal.table, deal.options
+        concealed = sorted([kind for kind, _ in deal.written.concealed])
+        naturals = tuple([k for k in concealed if k not in t.wild_kinds])
+        short = Hand(naturals, len(concealed) - len(naturals), t.hand.melds)
+        drawn = Hand(naturals, short.wilds + 1, short.melds)  # a Baida drawn: wild
+        wild_completes = short.wilds + 1 == SEVEN_BAIDA or any(_readings(drawn, o))
+        completing = [k for k in KINDS if (k in t.wild_kinds and wild_completes) or any(_readings(_with(short, k), o))]
+        held = Counter([*concealed, *[k for m in short.melds for k in m.kinds]])
+        waiting_table = replace(t, hand=short)
+        context = {
+            key: value
+            for key, value in _context(deal, waiting_table, winning=False).items()
+            if win_named or key != "win"
+        }
+        header = tuple([row for row in _header(deal, waiting_table) if win_named or row[0] != "win"])
+        shown = Shown(_canonical(deal, winner=False, win=win_named), header, "", context)
+        names = " ".join([tile_name(k) for k in t.wild_kinds])
+        notes: tuple[str, ...] = ()
+        if wild_completes:
+            notes = (f"a drawn Baida ({names}) completes the hand: wild, it stands in for the tile the hand waits on",)
+        return Waiting(
+            _wait_kinds(t.wild_kinds),
+            tuple(completing),
+            held,
+            held + Counter([deal.indicator]),
+            "the hand and the indicator",
+            shown,
+            mpsz_waiting.list_text,
+            notes=notes,
+        )
+
+
+def _with(hand: Hand, kind: int) -> Hand:
+    """``hand`` with a tile of ``kind`` at face value, a natural tile (won by ron, or drawn)."""
+    return Hand(tuple(sorted((*hand.concealed, kind))), hand.wilds, hand.melds)
+
+
+@lru_cache(maxsize=64)
+def _wait_kinds(wild_kinds: tuple[int, int]) -> tuple[WaitKind, ...]:
+    """Every kind as a wait, the two Baida kinds with a note on how they count (§2)."""
+    note = "a Baida: wild when drawn; by ron a discard, at face value (docs/rules/baida.md §2)"
+    return tuple([replace(k, note=note) if k.kind in wild_kinds else k for k in mpsz_waiting.wait_kinds(KINDS)])
+
+
+def _readings(hand: Hand, o: BaidaOptions) -> Iterator[Reading]:
     melded = tuple(meld_group(m) for m in hand.melds)
     target = Target(sets=4 - len(melded), pairs=1, run_starts=RUN_STARTS, wild_only_groups=True)
     counts = kind_counts(hand.concealed, RIICHI_KINDS)
@@ -582,10 +625,43 @@ def _describe(r: Reading) -> str:
     return f"{' · '.join(parts)} · {r.shape}" if parts else r.shape
 
 
-def _canonical(deal: BaidaDeal) -> str:
-    words = [deal.table.win.value, *other_flags(deal.table.flags)]
+def _header(deal: BaidaDeal, t: BaidaTable) -> tuple[tuple[str, str], ...]:
+    """The header of a result on ``t`` (the deal's table, or the hand one short that waits)."""
+    header = [
+        ("seat", SEAT_LETTER[t.seat]),
+        ("win", t.win.value + (f" from {SEAT_LETTER[t.discarder]}" if t.discarder is not None else "")),
+        ("indicator", tile_name(deal.indicator)),
+        ("Baida", " ".join(tile_name(k) for k in t.wild_kinds) + f" ({t.hand.wilds} in the hand)"),
+    ]
+    changed = changed_options(deal.options)
+    if changed:
+        header.append(("options", changed))
+    return tuple(header)
+
+
+def _context(deal: BaidaDeal, t: BaidaTable, *, winning: bool) -> dict[str, object]:
+    """What the hand was scored with, as data (``winning``: with its winning tile)."""
+    context: dict[str, object] = {
+        "seat": SEAT_LETTER[t.seat],
+        "win": t.win.value,
+        "discarder": seat_code(t.discarder),
+        "indicator": tile_name(deal.indicator),
+        "baida": [tile_name(k) for k in t.wild_kinds],
+        "baida_held": t.hand.wilds,
+    }
+    if winning:
+        context["winning_tile"] = tile_name(deal.written.winning[0])
+    context["flags"] = other_flags(t.flags)
+    context["options"] = as_dict(deal.options)
+    return context
+
+
+def _canonical(deal: BaidaDeal, *, winner: bool = True, win: bool = True) -> str:
+    """The line as read; without its winning tile (``winner``) and its win (``win``): a hand that waits."""
+    words = [deal.table.win.value] if win else []
+    words += other_flags(deal.table.flags)
     words += [f"seat={SEAT_LETTER[deal.table.seat]}", f"baida={tile_name(deal.indicator)}"]
     if deal.table.discarder is not None:
         words.append(f"from={SEAT_LETTER[deal.table.discarder]}")
     words += option_words(deal.items.options, Baida.option_specs())
-    return f"baida:{written.format_hand(deal.written)} " + " ".join(words)
+    return f"baida:{written.format_hand(deal.written, winner)} " + " ".join(words)

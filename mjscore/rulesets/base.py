@@ -23,6 +23,7 @@ from mjscore.presets import PRESET_KEY, Preset, built_in_preset, load_preset
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, ShownTable
 from mjscore.rulesets.deal import Deal, OptionsT, ReadingT, Scored, Settled, TableT
 from mjscore.settings import Settings
+from mjscore.waiting import Waiting, WaitingLine, cannot_analyse
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,6 +328,22 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
 
     def notes(self, deal: DealT, best: Scored[ReadingT, TableT]) -> tuple[str, ...]:
         return ()
+
+    # -- the analysis's questions (mjscore waits; docs/adding-a-ruleset.md, "Analysis")
+
+    def waiting_line(self, text: str, tokens: Sequence[Token], items: Items, settings: Settings) -> WaitingLine:
+        """The line as ``mjscore waits`` reads it before anything is scored: its hand's size as this
+        rule set counts it, where its hand is and where a tile is put in, a kind to probe the
+        line with, and the tiles ``seen=`` and ``discards=`` list (``items``: those two items, a
+        problem of theirs goes to ``items.problems``). Default: the rule set cannot be analysed
+        (``HandError``, code ``analysis-ruleset-not-yet``)."""
+        raise fail(text, [cannot_analyse(self.title)])
+
+    def waiting(self, deal: DealT, line: WaitingLine, *, win_named: bool) -> Waiting:
+        """The hand one short, from ``deal``: the line with ``line.probe`` put in (``win_named``:
+        the line names its win): the kinds that complete it, the copies held and shown, how the
+        line reads back. Default: the rule set cannot be analysed."""
+        raise fail(self.text(deal), [cannot_analyse(self.title)])
 
     # -- the rule table
 

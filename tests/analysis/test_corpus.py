@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -30,10 +29,10 @@ from mjscore.analysis import (
     analyse,
 )
 from mjscore.errors import HandError
-from mjscore.families.mpsz.tiles import tile_name
 from mjscore.hand import Win
 from mjscore.render.json import document_line
 from mjscore.result import error_document
+from tests.corpus_lines import CorpusLine, corpus_lines
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
@@ -41,9 +40,10 @@ SCHEMA = json.loads((ROOT / "mjscore" / "data" / "analysis.schema.json").read_te
 Draft202012Validator.check_schema(SCHEMA)
 VALIDATOR = Draft202012Validator(SCHEMA)
 
-WAIT = re.compile(r"^(?P<tile>[0-9][mpsz]) (?P<unseen>\d): ron (?P<ron>\S+) tsumo (?P<tsumo>\S+)$")
+WAIT = re.compile(r"^(?P<tile>[0-9][mpsz]|\S+) (?P<unseen>\d): ron (?P<ron>\S+) tsumo (?P<tsumo>\S+)$")
 WIN_TEXT = re.compile(
-    r"^(?P<han>\d+)h(?P<fu>\d+|-)=(?P<points>\d+)(?:/(?P<received>\d+))?(?:\[(?P<items>[a-z0-9,-]+)\])?$"
+    r"^(?:(?P<han>\d+)h(?P<fu>\d+|-)|(?P<total>\d+)(?P<unit>[kp]))=(?P<points>\d+)(?:/(?P<received>\d+))?"
+    r"(?:\[(?P<items>[a-z0-9,-]+)\])?$"
 )
 NOT_READY_TEXT = re.compile(
     r"^not-ready (?P<best>\d) \((?P<standard>\d)/(?P<pairs>\d|-)/(?P<orphans>\d+|-)\): (?P<draws>.+) =(?P<total>\d+)$"
@@ -54,35 +54,11 @@ ROW = re.compile(
     r"(?: best (?P<best>-|\d+/(?:ron|tsumo)/[0-9][mpsz]))?(?: furiten (?P<furiten>[0-9][mpsz](?:,[0-9][mpsz])*))?$"
 )
 MORE = "..."  # the last of a table's rows: more rows follow, not listed
-NEAR_MISS = "# near miss of:"
+UNITS = {"k": "KOBAN", "p": "points"}  # a total with no han: its unit
 
 
-@dataclass(frozen=True)
-class Entry:
-    section: str
-    number: int
-    hand: str
-    expected: str
-    why: str
-    near_misses: tuple[str, ...] = ()
-
-
-def _entries() -> list[Entry]:
-    entries: list[Entry] = []
-    section, number, why, near = "", 0, [], ()
-    for line in (HERE / "corpus.txt").read_text(encoding="utf-8").splitlines():
-        if line.startswith("# ==="):
-            section, number = line.strip("# ="), 0
-        elif line.startswith(NEAR_MISS):
-            near = tuple(rid.strip() for rid in line.removeprefix(NEAR_MISS).split(","))
-        elif line.startswith("# why:") or (line.startswith("#  ") and why):
-            why.append(line)
-        elif line.strip() and not line.startswith("#"):
-            hand, expected = line.split("  =>  ", 1)
-            number += 1
-            entries.append(Entry(section, number, hand, expected, "\n".join(why), near))
-            why, near = [], ()
-    return entries
+def _entries() -> list[CorpusLine]:
+    return corpus_lines(HERE / "corpus.txt")
 
 
 ENTRIES = _entries()
@@ -103,7 +79,7 @@ def test_the_corpus_is_large_and_every_line_says_why() -> None:
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: f"{e.section}-{e.number}: {e.hand}")
-def test_corpus_line(entry: Entry) -> None:
+def test_corpus_line(entry: CorpusLine) -> None:
     expected, _, notes_text = entry.expected.partition(" | ")
     notes = notes_text.split(", ") if notes_text else []
     if expected.startswith("error"):
@@ -174,11 +150,21 @@ def _check_win(value: WinValue, text: str, near_misses: tuple[str, ...]) -> None
     match = WIN_TEXT.match(text)
     assert match, text
     s = value.summary
-    assert (value.total, s.han, s.hand_value) == (int(match["han"]), int(match["han"]), int(match["points"]))
-    if match["fu"] == "-":
-        assert s.yakuman
+    if match["total"]:  # BABA (KOBAN per payer) and Baida (a hand total in points): no han, fu or limit
+        assert (value.total, s.han, s.fu, s.yakuman, s.hand_value, value.unit) == (
+            int(match["total"]),
+            None,
+            None,
+            None,
+            int(match["points"]),
+            UNITS[match["unit"]],
+        )
     else:
-        assert (s.fu, s.yakuman) == (int(match["fu"]), 0)
+        assert (value.total, s.han, s.hand_value) == (int(match["han"]), int(match["han"]), int(match["points"]))
+        if match["fu"] == "-":
+            assert s.yakuman
+        else:
+            assert (s.fu, s.yakuman) == (int(match["fu"]), 0)
     if match["received"]:
         assert value.received == int(match["received"])
     ids = {x.rule_id for x in value.items}
@@ -193,7 +179,7 @@ def _check_notes(analysis: Analysis, notes: list[str]) -> None:
     only = [n.removeprefix("only ") for n in notes if n.startswith("only ")]
     assert [w.value for w in analysis.wins] == (only or [Win.RON.value, Win.TSUMO.value])
     held = next((n.removeprefix("held-four ").split() for n in notes if n.startswith("held-four ")), [])
-    assert [tile_name(k) for k in analysis.held_four] == held
+    assert analysis.codes(analysis.held_four) == held
 
 
 def _check_not_ready(analysis: Analysis, expected: str, notes: list[str]) -> None:
@@ -208,7 +194,7 @@ def _check_not_ready(analysis: Analysis, expected: str, notes: list[str]) -> Non
     assert _draws(analysis.improving) == match["draws"]
     assert analysis.unseen == int(match["total"])
     held = next((n.removeprefix("held-four ").split() for n in notes if n.startswith("held-four ")), [])
-    assert [tile_name(k) for k in analysis.held_four] == held
+    assert analysis.codes(analysis.held_four) == held
 
 
 def _shape(text: str) -> int | None:
@@ -216,7 +202,7 @@ def _shape(text: str) -> int | None:
 
 
 def _draws(draws: tuple[Draw, ...]) -> str:
-    return " ".join(f"{tile_name(d.kind)}:{d.unseen}" for d in draws)
+    return " ".join(f"{d.tile}:{d.unseen}" for d in draws)
 
 
 def _check_discards(analysis: Analysis, expected: str, notes: list[str]) -> None:
@@ -231,7 +217,7 @@ def _check_discards(analysis: Analysis, expected: str, notes: list[str]) -> None
     else:
         assert len(rows) == len(analysis.rows)
     for row, text in zip(analysis.rows, rows, strict=False):
-        _check_row(row, text)
+        _check_row(analysis, row, text)
     assert analysis.complete == ("complete" in notes)
     drawn = next((n.removeprefix("drawn ") for n in notes if n.startswith("drawn ")), None)
     assert analysis.drawn == drawn
@@ -239,7 +225,7 @@ def _check_discards(analysis: Analysis, expected: str, notes: list[str]) -> None
     assert [w.value for w in analysis.wins] == (only or [Win.RON.value, Win.TSUMO.value])
 
 
-def _check_row(row: DiscardRow, text: str) -> None:
+def _check_row(analysis: Analysis, row: DiscardRow, text: str) -> None:
     match = ROW.match(text)
     assert match, text
     assert (row.tile, row.shanten.best, row.unseen) == (match["tile"], int(match["shanten"]), int(match["total"])), text
@@ -257,4 +243,4 @@ def _check_row(row: DiscardRow, text: str) -> None:
         value, win, tile = match["best"].split("/")
         assert row.best is not None, text
         assert (row.best.value.summary.hand_value, row.best.win.value, row.best.tile) == (int(value), win, tile), text
-    assert [tile_name(k) for k in row.furiten] == (match["furiten"].split(",") if match["furiten"] else []), text
+    assert analysis.codes(row.furiten) == (match["furiten"].split(",") if match["furiten"] else []), text

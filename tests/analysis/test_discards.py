@@ -63,10 +63,15 @@ def _hands() -> list[tuple[list[int], list[str]]]:
     return [_deal(rng, i % 3) for i in range(HANDS)]
 
 
-def _draws(analysis: Analysis) -> list[Draw]:
+def _draws(analysis: Analysis) -> list[tuple[int, int]]:
+    """The kinds that complete or improve a hand of 13, with their copies unseen."""
     if analysis.kind == WAITS:
-        return [Draw(w.kind, w.unseen) for w in analysis.waits]
-    return list(analysis.improving)
+        return [(w.kind, w.unseen) for w in analysis.waits]
+    return _counted(analysis.improving)
+
+
+def _counted(draws: tuple[Draw, ...]) -> list[tuple[int, int]]:
+    return [(d.kind, d.unseen) for d in draws]
 
 
 def _scored(wait: Wait) -> tuple[object, ...]:
@@ -96,7 +101,7 @@ def test_each_row_is_the_hand_of_13_it_leaves(concealed: list[int], melds: list[
         # why: the hand of 13 is what the row describes: ready exactly when the row is, the same
         # tiles improve it with the same copies unseen (the discard seen either way)
         assert (thirteen.kind == WAITS) == (row.shanten.best == 0)
-        assert _draws(thirteen) == list(row.improving)
+        assert _draws(thirteen) == _counted(row.improving)
         if thirteen.kind == NOT_READY:
             assert thirteen.shanten == row.shanten
             continue

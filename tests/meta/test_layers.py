@@ -35,7 +35,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "mjscore.families.baba.deck",
         "mjscore.families.baba.words",
     ),
-    ("mjscore.payment", "mjscore.result"),
+    ("mjscore.payment", "mjscore.result", "mjscore.waiting"),
     ("mjscore.engine",),
     ("mjscore.notation.*",),
     # a family's hand as read from the reader's tokens, checked and written back
@@ -43,6 +43,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "mjscore.families.mpsz.written",
         "mjscore.families.mpsz.checks",
         "mjscore.families.mpsz.items",
+        "mjscore.families.mpsz.waiting",  # a line's hand as mjscore waits reads it
         "mjscore.families.baba.cards",
     ),
     ("mjscore.rulesets.deal",),

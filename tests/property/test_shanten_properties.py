@@ -53,9 +53,18 @@ def hands(draw: st.DrawFn, *, largest_meld_count: int = 4) -> tuple[list[int], i
     pool = draw(st.sampled_from(POOLS))
     melds = draw(st.integers(0, largest_meld_count))
     size = 3 * (4 - melds) + draw(st.integers(1, 2))
+    kinds = draw(st.lists(st.sampled_from(pool), min_size=size, max_size=size))
+    return _with_melds(draw, kinds, melds, pool)
+
+
+def _with_melds(
+    draw: st.DrawFn, kinds: list[int], melds: int, pool: tuple[int, ...]
+) -> tuple[list[int], int, list[int]]:
+    """(counts, melds, held) of the concealed ``kinds`` (never more than four of a kind), and
+    copies of some kinds of ``pool`` in the melds when there are melds."""
     counts = [0] * RIICHI_KINDS
     held = [0] * RIICHI_KINDS
-    for kind in draw(st.lists(st.sampled_from(pool), min_size=size, max_size=size)):
+    for kind in kinds:
         counts[kind] += 1
     assume(max(counts) <= 4)
     if melds:
@@ -208,15 +217,7 @@ def ready_hands(draw: st.DrawFn) -> tuple[list[int], int, list[int]]:
         kinds += [kind, kind + 1, kind + 2] if run else [kind] * 3
     kinds += [draw(st.sampled_from(pool))] * 2
     del kinds[draw(st.integers(0, len(kinds) - 1))]
-    counts = [0] * RIICHI_KINDS
-    held = [0] * RIICHI_KINDS
-    for kind in kinds:
-        counts[kind] += 1
-    assume(max(counts) <= 4)
-    if melds:
-        for kind in draw(st.lists(st.sampled_from(pool), max_size=3)):
-            held[kind] = draw(st.integers(0, 4 - counts[kind]))
-    return counts, melds, held
+    return _with_melds(draw, kinds, melds, pool)
 
 
 @settings(max_examples=150, deadline=None)

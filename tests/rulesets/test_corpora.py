@@ -26,6 +26,7 @@ from mjscore.rulesets.hana import HANA_RULES
 from mjscore.rulesets.riichi.rows import RULES
 from mjscore.rulesets.sanma import SANMA_RULES
 from mjscore.scoring import score
+from tests.corpus_lines import corpus_lines
 
 HERE = Path(__file__).parent
 CORPORA = {ruleset: HERE / ruleset / "corpus.txt" for ruleset in ("riichi", "hana", "sanma")}
@@ -84,24 +85,14 @@ class Entry:
     near_misses: tuple[str, ...] = ()  # items the hand comes close to and must not score
 
 
-NEAR_MISS = "# near miss of:"
-
-
 def _entries(ruleset: str, corpus: Path) -> list[Entry]:
-    entries, section, number, why, near = [], "", 0, [], ()
-    for line in corpus.read_text(encoding="utf-8").splitlines():
-        if line.startswith("# ==="):
-            section, number = line.strip("# =").split(" (")[0].split(".")[0].strip(), 0
-        elif line.startswith(NEAR_MISS):
-            near = tuple(rid.strip() for rid in line.removeprefix(NEAR_MISS).split(","))
-        elif line.startswith("# why:") or (line.startswith("#  ") and why):
-            why.append(line)
-        elif line.strip() and not line.startswith("#"):
-            hand, expected = line.split("  =>  ", 1)
-            number += 1
-            entries.append(Entry(ruleset, section, number, hand, expected, "\n".join(why), near))
-            why, near = [], ()
-    return entries
+    # a section is named by its heading up to " (" or "." ("Yakuman (limit hands)" is "Yakuman")
+    return [
+        Entry(
+            ruleset, c.section.split(" (")[0].split(".")[0].strip(), c.number, c.hand, c.expected, c.why, c.near_misses
+        )
+        for c in corpus_lines(corpus)
+    ]
 
 
 def _marks(entry: Entry) -> list[Any]:

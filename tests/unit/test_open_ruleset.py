@@ -7,11 +7,15 @@ win; 3 when every set is a run (closed hands only); 2 for each pung or kong of d
 when every tile is of one suit (no honours); 1 for a self-drawn win; 2 when the line says
 "bloom" (a word of Garden's own). A hand is worth at most 8. On tsumo each other seat pays
 the total; on ron the discarder pays twice the total.
+
+Garden also answers ``mjscore waits`` (the two analysis hooks, in a dozen lines, on the mpsz
+family's reader): a rule set is analysed through hooks only, as it is scored.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,17 +25,19 @@ import pytest
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
+from mjscore.analysis import analyse
 from mjscore.cli import main
 from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.engine import Rule, flag_is_set
 from mjscore.errors import HandError
+from mjscore.families.mpsz import waiting as mpsz_waiting
 from mjscore.families.mpsz import written
 from mjscore.families.mpsz.checks import count_problems, discarder_problems
 from mjscore.families.mpsz.groups import group_text, meld_group
 from mjscore.families.mpsz.items import read_seat
 from mjscore.families.mpsz.tiles import DRAGONS, HONOURS, RIICHI_KINDS, RUN_STARTS, SEAT_LETTER, WINDS
-from mjscore.hand import Hand, Reading, Shape, Win
-from mjscore.notation.build import fail, gather_items, read_win
+from mjscore.hand import Hand, Reading, Shape, Win, bracketed
+from mjscore.notation.build import Items, fail, gather_items, read_win
 from mjscore.notation.tokens import Token
 from mjscore.options import option, with_values
 from mjscore.payment import DISCARDER, Payment, seat_code, win_parties
@@ -41,8 +47,10 @@ from mjscore.rulesets.base import RuleSet
 from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.scoring import score
 from mjscore.settings import Settings
+from mjscore.waiting import Waiting, WaitingLine
 
 CAP = 8
+KINDS = tuple(range(RIICHI_KINDS))  # Garden's tiles: every mpsz kind, no flowers
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,11 +133,7 @@ class Garden(RuleSet[Deal[GardenOptions, GardenTable], Reading, GardenTable, Gar
         return Deal(text, items, with_values(self.base_options(settings), items.options), table)
 
     def readings(self, deal: Deal[GardenOptions, GardenTable]) -> Iterator[Reading]:
-        hand = deal.table.hand
-        melded = tuple(meld_group(m) for m in hand.melds)
-        target = Target(sets=4 - len(melded), pairs=1, run_starts=RUN_STARTS)
-        for groups in decompose(kind_counts(hand.concealed, RIICHI_KINDS), 0, target):
-            yield Reading("four sets and a pair", melded + groups)
+        return _four_sets_and_a_pair(deal.table.hand)
 
     def is_open(self, reading: Reading, table: GardenTable) -> bool:
         return not table.hand.is_concealed
@@ -166,6 +170,34 @@ class Garden(RuleSet[Deal[GardenOptions, GardenTable], Reading, GardenTable, Gar
 
     def describe(self, deal: Deal[GardenOptions, GardenTable], scored: Scored[Reading, GardenTable]) -> str:
         return " ".join(group_text(g) for g in scored.reading.groups)
+
+    # -- what a hand waits on (docs/adding-a-ruleset.md, "Analysis")
+
+    def waiting_line(self, text: str, tokens: Sequence[Token], items: Items, settings: Settings) -> WaitingLine:
+        return mpsz_waiting.waiting_line(text, tokens, items, KINDS, self.title)  # mpsz tiles, a hand of 13
+
+    def waiting(self, deal: Deal[GardenOptions, GardenTable], line: WaitingLine, *, win_named: bool) -> Waiting:
+        concealed = list(deal.table.hand.concealed)
+        concealed.remove(line.probe_kind)  # the probe is the deal's winning tile
+        short = Hand(tuple(concealed), 0, deal.table.hand.melds)
+        completing = [
+            k for k in KINDS if any(_four_sets_and_a_pair(short._replace(concealed=tuple(sorted((*concealed, k))))))
+        ]
+        held = Counter(short.all_kinds)
+        groups = [
+            mpsz_waiting.list_text(concealed),
+            *[bracketed(mpsz_waiting.list_text(m.kinds), m.meld) for m in short.melds],
+        ]
+        shown = Shown(f"{self.name}:{''.join(groups)}", (), "", {"seat": SEAT_LETTER[deal.table.seat]})
+        kinds = mpsz_waiting.wait_kinds(KINDS)
+        return Waiting(kinds, tuple(completing), held, Counter(held), "the hand", shown, mpsz_waiting.list_text)
+
+
+def _four_sets_and_a_pair(hand: Hand) -> Iterator[Reading]:
+    melded = tuple(meld_group(m) for m in hand.melds)
+    target = Target(sets=4 - len(melded), pairs=1, run_starts=RUN_STARTS)
+    for groups in decompose(kind_counts(hand.concealed, RIICHI_KINDS), 0, target):
+        yield Reading("four sets and a pair", melded + groups)
 
 
 @pytest.fixture
@@ -269,6 +301,43 @@ def _schema_for(ruleset: str) -> dict[str, Any]:
     result["properties"]["ruleset"]["enum"].append(ruleset)
     result["properties"]["context"] = {"type": "object"}
     return schema
+
+
+@pytest.mark.usefixtures("garden")
+def test_waits_analyses_garden_through_its_two_hooks() -> None:
+    analysis = analyse("garden:123m456m789m55z66z seen=5z")
+    # why: four sets are done but for a shanpon on the two dragon pairs: 5z (a pung of 5z, the pair
+    # 66z) or 6z. Each: win 1 + dragon pung 2 = 3 (no all-runs, two suits); a ron is paid twice by
+    # the discarder: 6; a tsumo adds self-drawn 1: 4 from each of three: 12. Unseen: 5z 4 - 2 held -
+    # 1 seen = 1, 6z 4 - 2 = 2
+    assert [(w.tile, w.unseen) for w in analysis.waits] == [("5z", 1), ("6z", 2)]
+    values = [(w.ron, w.tsumo) for w in analysis.waits]
+    assert [
+        (r and r.value and r.value.summary.hand_value, t and t.value and t.value.summary.hand_value) for r, t in values
+    ] == [(6, 12), (6, 12)]
+    # why: Garden's own canonical hand (no probe tile), the analysis's seen=, no furiten (Garden has none)
+    assert (analysis.ruleset, analysis.shown.hand, analysis.furiten) == ("garden", "garden:123456789m5566z seen=5z", ())
+    assert analysis.payment_unit == "points"
+
+
+def test_a_rule_set_without_the_analysis_hooks_is_refused_with_a_code() -> None:
+    class Bare(Garden):  # Garden without its analysis: the base's hooks
+        name = "bare"
+        aliases = ()
+        title = "Bare Garden"
+        waiting_line = RuleSet.waiting_line
+        waiting = RuleSet.waiting
+
+    register(Bare)
+    try:
+        with pytest.raises(HandError) as caught:
+            analyse("bare:123m456m789m55z66z")
+    finally:
+        unregister("bare")
+    # why: the default hooks say the rule set cannot be analysed, with a stable code
+    [problem] = caught.value.problems
+    assert (problem.code, problem.col) == ("analysis-ruleset-not-yet", 0)
+    assert problem.message.startswith("mjscore waits does not read Bare Garden hands yet")
 
 
 def test_names_are_not_taken_twice_and_unregister_forgets() -> None:

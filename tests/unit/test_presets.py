@@ -251,6 +251,10 @@ def test_a_draw_line_takes_its_preset_as_a_win_does() -> None:
     assert result.hand == "riichi:draw tenpai=E preset=wrc"
     assert result.ruleset_title.startswith("Riichi (World Riichi Championship")
     assert result.context["preset"] == "wrc"
+    # why: a draw's context holds every option's value as a win's does: WRC's kiriage (on), the line's honba_value
+    options = score("riichi: draw tenpai=E preset=wrc honba_value=600").context["options"]
+    assert isinstance(options, dict) and options == as_dict(RIICHI.preset("wrc").options) | {"honba_value": 600}
+    assert options["kiriage"] is True
 
 
 def test_the_command_lines_preset_on_a_line_of_a_rule_set_without_it_is_a_problem_of_that_line() -> None:

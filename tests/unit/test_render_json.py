@@ -16,7 +16,9 @@ from jsonschema import Draft202012Validator
 
 from mjscore.configure import load_settings
 from mjscore.errors import HandError
+from mjscore.options import as_dict
 from mjscore.render.json import JsonRenderer
+from mjscore.rulesets.riichi import RiichiOptions
 from mjscore.scoring import hand_lines, score
 from mjscore.settings import Settings
 
@@ -167,7 +169,8 @@ def test_a_draw_is_settled_in_data() -> None:
     assert doc["settlement"] == {"kind": "exhaustive_draw", "tenpai": ["E", "W"], "nagashi": []}
     assert doc["deltas"] == {"E": 1500, "S": -1500, "W": 1500, "N": -1500}
     assert (doc["kind"], doc["winner"], doc["received"], doc["summary"]) == ("draw", None, None, None)
-    assert doc["context"] == {"honba": 1, "sticks": 0, "preset": "yakuza2"}  # why: riichi's default preset
+    # why: riichi's default preset, and every option at its default (as a win's context holds them)
+    assert doc["context"] == {"honba": 1, "sticks": 0, "preset": "yakuza2", "options": as_dict(RiichiOptions())}
 
 
 def test_baba_names_players_by_role() -> None:

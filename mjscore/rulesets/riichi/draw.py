@@ -4,7 +4,7 @@ docs/rules/sanma.md §9)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -12,7 +12,7 @@ from mjscore.errors import Problem, quoted
 from mjscore.families.mpsz.tiles import SEAT_LETTER, SEATS, WIND_OF_SEAT
 from mjscore.notation.build import Items, fail, gather_items, read_count
 from mjscore.notation.tokens import Token
-from mjscore.options import ON_WORDS, OptionSpec, changed_options, option_words
+from mjscore.options import ON_WORDS, OptionSpec, OptionValue, as_dict, changed_options, option_words
 from mjscore.payment import Payment, seat_name, seat_parties
 from mjscore.presets import PRESET_KEY, Preset
 from mjscore.result import ScoreResult, Settlement, Shown
@@ -51,6 +51,7 @@ class DrawDeal:
     preset: Preset | None = None  # the preset the options start from (None: the rule set has none)
     preset_written: bool = False  # the line chose it (preset=): the canonical line repeats it
     draw_table: DrawTable = field(default_factory=DrawTable)
+    options: Mapping[str, OptionValue] = field(default_factory=dict)  # every option's value, for the context
 
 
 OptionsT = TypeVar("OptionsT", bound=RiichiOptions)
@@ -103,7 +104,17 @@ def build_draw(
     changed = changed_options(options, preset.options if preset else None)
     tenpai, nagashi = frozenset(seats["tenpai"]), tuple(seats["nagashi"])
     chosen = PRESET_KEY in items.values
-    return DrawDeal(text, tenpai, nagashi, honba, sticks, written, changed, preset, chosen, table)
+    return DrawDeal(text, tenpai, nagashi, honba, sticks, written, changed, preset, chosen, table, as_dict(options))
+
+
+def _draw_context(deal: DrawDeal) -> dict[str, object]:
+    """What a draw was settled with, as data: its counts, its preset and every option's value
+    (as a win's context says them)."""
+    context: dict[str, object] = {"honba": deal.honba, "sticks": deal.sticks}
+    if deal.preset is not None:
+        context["preset"] = deal.preset.name
+    context["options"] = dict(deal.options)
+    return context
 
 
 def _draw_items(tokens: Sequence[Token], specs: Sequence[OptionSpec]) -> Items:
@@ -152,7 +163,7 @@ def draw_result(deal: DrawDeal, ruleset: str, title: str) -> ScoreResult:
                 *((("options", deal.changed),) if deal.changed else ()),
             ),
             "no winner",
-            {"honba": deal.honba, "sticks": deal.sticks, **({"preset": deal.preset.name} if deal.preset else {})},
+            _draw_context(deal),
         ),
         lines=(),
         unit="",

@@ -9,12 +9,14 @@ then is a real limit hand over a counted one, then has most han, then most fu (t
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import ClassVar, Final, Generic, TypeVar, cast
 
 from mjscore.errors import Problem
+from mjscore.families.mpsz import waiting as mpsz_waiting
 from mjscore.families.mpsz import written
 from mjscore.families.mpsz.checks import HAND_TILES, count_problems, flowers_not_hana
 from mjscore.families.mpsz.items import read_indicators, read_seat
@@ -54,6 +56,7 @@ from mjscore.rulesets.riichi.rows import (
 )
 from mjscore.rulesets.riichi.words import FLAGS
 from mjscore.settings import Settings
+from mjscore.waiting import Progress, Waiting, WaitingLine
 
 KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
 ALIASES = {"wriichi": "double-riichi"}
@@ -63,6 +66,7 @@ RENHOU = "renhou"  # the flag word, and the id of its yaku row
 NOT_COMPLETE = "not a winning hand: the tiles do not form four sets and a pair, seven pairs or thirteen orphans"
 # What the tile-count problem of a ready hand written without its winning tile adds (``_ready_hint``).
 READY = "; the hand is ready, one tile short of a win: mjscore waits lists what it waits on and what each wait scores"
+RIICHI_WORDS = frozenset(("riichi", "double-riichi"))  # the words that declare riichi
 WIN_ROW = "win"  # the header row and the context key that say how the hand was won
 
 OptionsT = TypeVar("OptionsT", bound=RiichiOptions)
@@ -245,17 +249,51 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
                 found.append(kind)
         return tuple(found)
 
-    def shown_waiting(self, deal: RiichiDeal[OptionsT], *, win_named: bool) -> Shown:
+    def waiting_line(self, text: str, tokens: Sequence[Token], items: Items, settings: Settings) -> WaitingLine:
+        """mpsz tiles, a hand of 13 or 14: ``families.mpsz.waiting``; the kinds of this rule set's set."""
+        return mpsz_waiting.waiting_line(text, tokens, items, self.tile_kinds, self.title, shaped=True)
+
+    def waiting(self, deal: RiichiDeal[OptionsT] | DrawDeal, line: WaitingLine, *, win_named: bool) -> Waiting:
+        """The hand without the probe (the deal's winning tile), and with the tile the probe cut
+        from a hand of 14 put back: its waits by the shanten engine (``shape``), those it holds all
+        four of among them; the copies the line shows count its indicators and the tiles set aside
+        (sanma's Norths); a wait among the discards is furiten (docs/rules/riichi.md §3); riichi
+        gives a closed hand that declares none a yaku."""
+        deal = win_deal(deal)
+        t = deal.table
+        concealed = [kind for kind, _ in deal.hand.concealed]
+        if line.cut is not None:
+            concealed.append(line.cut.kind)
+        shape = mpsz_waiting.MpszShape(t.hand.melds, self.tile_kinds)
+        held = Counter([*concealed, *[kind for meld in t.hand.melds for kind in meld.kinds]])
+        on_line = held + Counter([kind for _, tiles in deal.indicators for kind, _ in tiles])
+        on_line.update([kind for kind in t.flowers if kind < RIICHI_KINDS])  # set aside: sanma's Norths
+        return Waiting(
+            mpsz_waiting.wait_kinds(self.tile_kinds),
+            () if line.cut is not None else _completing(shape.progress(concealed)),
+            held,
+            on_line,
+            "the hand, the indicators and the tiles set aside",
+            self.shown_waiting(deal, line, win_named=win_named),
+            mpsz_waiting.list_text,
+            furiten=True,
+            yaku_word="" if not t.closed or t.flags & RIICHI_WORDS else "riichi",
+            shape=shape,
+        )
+
+    def shown_waiting(self, deal: RiichiDeal[OptionsT], line: WaitingLine, *, win_named: bool) -> Shown:
         """The line of a hand that waits for its winning tile, as mjscore waits shows it: the
-        hand without the deal's winning tile, and without the win unless the line named it
-        (the header and the context likewise); no reading."""
+        hand without the deal's winning tile (a hand of 14: as typed, ``mpsz_waiting.as_typed``),
+        and without the win unless the line named it (the header and the context likewise); no
+        reading."""
         header = tuple([row for row in self.header(deal) if win_named or row[0] != WIN_ROW])
         context = {
             key: value
             for key, value in self.context(deal).items()
             if key != "winning_tile" and (win_named or key != WIN_ROW)
         }
-        return Shown(self._canonical(deal, winner=False, win=win_named), header, "", context)
+        hand, winner = mpsz_waiting.as_typed(deal.hand, line)
+        return Shown(self._canonical(deal, winner=winner, win=win_named, hand=hand), header, "", context)
 
     # -- hooks a rule set built on riichi (hana) overrides
 
@@ -451,15 +489,23 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         deal = win_deal(deal)
         return lambda: Shown(self._canonical(deal), self.header(deal), self.describe(deal, best), self.context(deal))
 
-    def _canonical(self, deal: RiichiDeal[OptionsT], *, winner: bool = True, win: bool = True) -> str:
-        """The line as read, in canonical notation (``present.canonical``)."""
+    def _canonical(
+        self,
+        deal: RiichiDeal[OptionsT],
+        *,
+        winner: bool = True,
+        win: bool = True,
+        hand: written.WrittenHand | None = None,
+    ) -> str:
+        """The line as read, in canonical notation (``present.canonical``); ``hand`` in place of
+        the deal's (mjscore waits: a hand of 14 as typed)."""
         # the preset the line chose (preset=), which its canonical form repeats. Plain statements: mypyc
         # compiled the one-line "x.name if x and ... else None" to C that gcc -Werror refused (maybe-uninitialized)
         chosen: str | None = None
         if deal.preset is not None and PRESET_KEY in deal.items.values:
             chosen = deal.preset.name
         return canonical(
-            deal.hand,
+            deal.hand if hand is None else hand,
             deal.table,
             deal.indicators,
             options=deal.items.options,
@@ -548,6 +594,13 @@ def _aka_on(options: OptionsT) -> OptionsT:
     if found is None:
         found = _WITH_AKA.put(options, None, (), with_values(options, {"aka": True}))
     return cast(OptionsT, found)
+
+
+def _completing(progress: Progress) -> tuple[int, ...]:
+    """The kinds that make a hand one short a winning shape, in the order of the set: a ready
+    hand's waits, and those it holds all four of (no wait: the analysis tells them apart)."""
+    waits = progress.improving if progress.shanten.best == 0 else ()
+    return tuple(sorted((*waits, *progress.held_four)))
 
 
 def win_deal(deal: RiichiDeal[OptionsT] | DrawDeal) -> RiichiDeal[OptionsT]:
