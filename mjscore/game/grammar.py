@@ -41,6 +41,8 @@ player = pp.Regex(PLAYER_RE).set_name("player").set_parse_action(_tag("player"))
 hand_text = pp.Regex(rf"[^{SEPARATOR}\s]([^{SEPARATOR}]*[^{SEPARATOR}\s])?").set_name("hand")
 hand_text.set_parse_action(_tag("hand"))
 win = (player + pp.Suppress(":") - hand_text).set_name("win")
+# A parse action of its own keeps <win> a rule of its own: pyparsing merges a nested sequence without one.
+win.set_parse_action(lambda toks: toks)
 wins = (win + pp.ZeroOrMore(pp.Suppress(SEPARATOR) - win)).set_name("wins")
 draw_text = hand_text.copy().set_name("draw hand").set_parse_action(_tag("draw"))
 draw_line = (pp.FollowedBy(pp.Opt(ruleset_prefix) + draw_word) + draw_text).set_name("draw line")

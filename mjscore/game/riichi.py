@@ -209,9 +209,9 @@ class RiichiLedger:
             ruleset, tokens = read_tokens(masked, self.header.settings)
         except HandError as exc:
             raise GameError([(line.number, HandError(line.text, exc.problems))]) from None
-        if ruleset.name != self.header.ruleset.name:
-            message = f"this game is {self.header.ruleset.name}; the line is written for {ruleset.name}"
-            problems.append(Problem("game-ruleset-mismatch", message, start + 1))
+        if ruleset.name != self.header.ruleset.name:  # nothing else of it can be judged
+            message = f"this game is {self.header.ruleset.name}; the hand is written for {ruleset.name}"
+            raise _fail(line, [Problem("game-ruleset-mismatch", message, start + 1)])
         chars = list(masked)
         owned: dict[str, tuple[str, int]] = {}
         words = set()

@@ -116,6 +116,7 @@ class GameTable:
         o = header.options
         seats = ", ".join(f"{p} ({letter})" for p, letter in zip(header.players, header.seats, strict=True))
         uma = " ".join(_signed(u) for u in header.uma)
+        title = header.ruleset.preset(header.preset).title
         changed = [
             f"{s.name}={s.shown(getattr(o, s.name))}"
             for s in specs(GameOptions)
@@ -123,7 +124,7 @@ class GameTable:
         ]
         return "\n".join(
             [
-                f"{header.ruleset.title}: a game, preset {header.preset}",
+                f"A game of {header.ruleset.name}, preset {header.preset}: {title}",
                 f"  players: {seats}; {header.players[0]} deals first",
                 f"  start {o.start}, target {o.target}, uma {uma}, {o.length}",
                 textwrap.fill(", ".join(changed), width=100, initial_indent="  rules: ", subsequent_indent="    "),
