@@ -374,9 +374,14 @@ class RiichiLedger:
             taken = sticks if i == 0 and paid and not split else 0
             left = sticks if not split else 0
             win = self._score_win(w, wins[0], problems, sticks=taken, on_table=left, unpaid="" if paid else unpaid)
-            if win is not None:
-                played.append(win)
-                payments += self._named(win.result.payments) if paid else []
+            if win is None:
+                continue
+            tile, first = win.result.context.get("winning_tile"), played[0].result.context if played else None
+            if first is not None and tile != first.get("winning_tile"):
+                message = f"winners on one discard won on the same tile: {played[0].winner} on {first.get('winning_tile')}"
+                problems.append(Problem("game-several-winners", f"{message}, {win.winner} on {tile}", w.part.col))
+            played.append(win)
+            payments += self._named(win.result.payments) if paid else []
         if problems:
             raise _fail(line, problems)
         if split and sticks:
