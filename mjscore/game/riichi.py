@@ -376,10 +376,8 @@ class RiichiLedger:
             win = self._score_win(w, wins[0], problems, sticks=taken, on_table=left, unpaid="" if paid else unpaid)
             if win is None:
                 continue
-            tile, first = win.result.context.get("winning_tile"), played[0].result.context if played else None
-            if first is not None and tile != first.get("winning_tile"):
-                message = f"winners on one discard won on the same tile: {played[0].winner} on {first.get('winning_tile')}"
-                problems.append(Problem("game-several-winners", f"{message}, {win.winner} on {tile}", w.part.col))
+            if played:
+                _same_tile(played[0], win, w.part.col, problems)
             played.append(win)
             payments += self._named(win.result.payments) if paid else []
         if problems:
@@ -645,6 +643,16 @@ class RiichiLedger:
                 rows[player] = Standing(self.name(player), place, points, sticks[i], okas[i], umas[i], penalty, final)
         receivers = tuple(self.name(p) for p in groups[0][1]) if to_first else ()
         return Standings(finished, ended, tuple(rows[p] for p in order), leftover, receivers, self.hands)
+
+
+def _same_tile(first: WinPlayed, other: WinPlayed, col: int, problems: list[Problem]) -> None:
+    """Winners on one discard won on that one tile."""
+    tile, first_tile = other.result.context.get("winning_tile"), first.result.context.get("winning_tile")
+    if tile != first_tile:
+        message = (
+            f"winners on one discard won on the same tile: {first.winner} on {first_tile}, {other.winner} on {tile}"
+        )
+        problems.append(Problem("game-several-winners", message, col))
 
 
 def _places(order: list[int], points: list[int], split: bool) -> list[tuple[int, list[int]]]:

@@ -78,7 +78,9 @@ def test_a_hand_that_cannot_be_scored_stops_the_game_with_every_problem() -> Non
     assert "standings" not in result.stdout
     # why: "from=Eve" names nobody (its value at column 38), "tsmo" is no word (column 42): both told
     first, second = result.stderr.splitlines()
-    assert first == "<stdin>:3:38: 'Eve' is no player here (players: Aki, Ben, Chie, Dai; seats: E S W N) [game-unknown-player]"
+    assert first == (
+        "<stdin>:3:38: 'Eve' is no player here (players: Aki, Ben, Chie, Dai; seats: E S W N) [game-unknown-player]"
+    )
     assert second.startswith("<stdin>:3:42: unknown word 'tsmo'; did you mean 'tsumo'?")
     assert second.endswith("[unknown-word]")
 
