@@ -18,7 +18,7 @@ from mjscore.errors import HandError, MjscoreError, NotationError, Problem, quot
 from mjscore.game.options import UMA_KEY, GameOptions, GameTable, game_tables
 from mjscore.notation.build import gather_items
 from mjscore.notation.tokens import Token
-from mjscore.options import ON_WORDS, OptionValue, specs, with_values
+from mjscore.options import ON_WORDS, OptionSpec, OptionValue, specs, with_values
 from mjscore.presets import PRESET_KEY
 from mjscore.rulesets import AnyRuleSet, find_ruleset, get_ruleset, is_ruleset_name, unknown_ruleset
 from mjscore.settings import DEFAULT_RULESET, Settings
@@ -94,63 +94,87 @@ class Header:
         return next((i for i, p in enumerate(self.players) if p.casefold() == folded), None)
 
 
-def read_header(lines: Sequence[GameLine], seats: Mapping[str, Callable[[AnyRuleSet], str]]) -> Header:
+def read_header(
+    lines: Sequence[GameLine], seats: Mapping[str, Callable[[AnyRuleSet], str]], hands: GameLine | None = None
+) -> Header:
     """The header from its lines (``key=value`` items); ``seats`` maps each rule set that has a
-    ledger to what gives its seat letters. ``GameError`` lists every problem, each at its line."""
+    ledger to what gives its seat letters; ``hands``: the first hand line, where a file without
+    a header is told so (none: the file's first line). ``GameError`` lists every problem, each
+    at its line."""
     faults: dict[int, list[Problem]] = {}
     found: dict[str, tuple[int, str, int]] = {}  # header key -> (line, value, column of the value)
     for line in lines:
         for tok in line.tokens:
-            key = tok.text.lower()
-            if key in HEADER_KEYS and key not in found:
-                found[key] = (line.number, tok.value, tok.value_loc + 1)
-    first = lines[0].number if lines else 0
+            if tok.text.lower() in HEADER_KEYS:
+                found.setdefault(tok.text.lower(), (line.number, tok.value, tok.value_loc + 1))
     ruleset = _ruleset(found, seats, faults)
-    hand_specs = ruleset.option_specs() if ruleset else ()
-    game_specs = specs(GameOptions)
-    values: dict[str, tuple[int, int]] = {}  # an item -> where it was first given (line, column)
-    game_values: dict[str, OptionValue] = {}
-    hand_values: dict[str, OptionValue] = {}
-    for line in lines:
-        items = gather_items(line.tokens, (), HEADER_KEYS, (*game_specs, *hand_specs))
-        problems = faults.setdefault(line.number, [])
-        problems.extend(items.problems)
-        for tok in line.tokens:
-            item = tok.text.lower()
-            if item in values and values[item][0] != line.number:  # twice on one line: gather_items says so
-                where = values[item]
-                message = f"{quoted(tok.text)} is given again (first on line {where[0]})"
-                problems.append(Problem("duplicate-item", message, tok.loc + 1))
-            values.setdefault(item, (line.number, tok.loc + 1))
-        for name, value in items.options.items():
-            (game_values if any(s.name == name for s in game_specs) else hand_values)[name] = value
+    hand_specs: tuple[OptionSpec, ...] = ()
+    if ruleset is not None:
+        hand_specs = ruleset.option_specs()
+    values, given = _items(lines, hand_specs, faults)
     if PLAYERS_KEY not in found:
         message = "the header names no players: players=NAME,NAME,... seated E S W N at the start, first dealer first"
-        faults.setdefault(first, []).append(Problem("game-header-missing", message))
+        faults.setdefault(_first_line(lines, hands), []).append(Problem("game-header-missing", message))
     header = None
     if ruleset is not None:
         preset = _preset(ruleset, found, faults)
         table = game_tables(ruleset.name)[preset]
-        options = with_values(table.options, game_values)
+        game_names = {s.name for s in specs(GameOptions)}
+        options = with_values(table.options, {k: v for k, v in values.items() if k in game_names})
+        hand_values = MappingProxyType({k: v for k, v in values.items() if k not in game_names})
         letters = seats[ruleset.name](ruleset)
-        count = len(letters)
-        players = _players(found, count, faults)
-        uma = _uma(found, table, count, faults)
-        _conflicts(options, lines, values, faults)
+        players = _players(found, len(letters), faults)
+        uma = _uma(found, table, len(letters), faults)
+        _conflicts(options, given, _first_line(lines, hands), faults)
         settings = Settings(
             ruleset=ruleset.name,
-            options=MappingProxyType({ruleset.name: MappingProxyType(dict(hand_values))}),
+            options=MappingProxyType({ruleset.name: hand_values}),
             source="the game's header",
             preset=preset,
         )
-        header = Header(ruleset, preset, players, letters, uma, options, MappingProxyType(hand_values), settings)
-    texts = {line.number: line.text for line in lines}
-    errors = [
-        (n, HandError(texts.get(n, ""), tuple(sorted(ps, key=lambda p: p.col)))) for n, ps in faults.items() if ps
-    ]
+        header = Header(ruleset, preset, players, letters, uma, options, hand_values, settings)
+    errors = _errors(faults, [*lines, *([] if hands is None else [hands])])
     if errors or header is None:
-        raise GameError(sorted(errors, key=lambda e: e[0]))
+        raise GameError(errors)
     return header
+
+
+def _first_line(lines: Sequence[GameLine], hands: GameLine | None) -> int:
+    """The line a missing header is told at: the header's first, else the first hand's."""
+    if lines:
+        return lines[0].number
+    if hands is not None:
+        return hands.number
+    return 1
+
+
+def _items(
+    lines: Sequence[GameLine], hand_specs: Sequence[OptionSpec], faults: dict[int, list[Problem]]
+) -> tuple[dict[str, OptionValue], dict[str, tuple[int, int]]]:
+    """The header's option values (the game's rules and the rule set's options), and where each
+    item was first given (line, column); each line's problems join ``faults``."""
+    values: dict[str, OptionValue] = {}
+    given: dict[str, tuple[int, int]] = {}
+    for line in lines:
+        items = gather_items(line.tokens, (), HEADER_KEYS, (*specs(GameOptions), *hand_specs))
+        problems = faults.setdefault(line.number, [])
+        problems.extend(items.problems)
+        for tok in line.tokens:
+            item = tok.text.lower()
+            if item in given and given[item][0] != line.number:  # twice on one line: gather_items says so
+                message = f"{quoted(tok.text)} is given again (first on line {given[item][0]})"
+                problems.append(Problem("duplicate-item", message, tok.loc + 1))
+            given.setdefault(item, (line.number, tok.loc + 1))
+        values.update(items.options)
+    return values, given
+
+
+def _errors(faults: Mapping[int, list[Problem]], lines: Sequence[GameLine]) -> list[tuple[int, HandError]]:
+    """Each line with problems, in order, its problems in the order of their columns."""
+    texts = {line.number: line.text for line in lines}
+    return sorted(
+        (n, HandError(texts.get(n, ""), tuple(sorted(ps, key=lambda p: p.col)))) for n, ps in faults.items() if ps
+    )
 
 
 def _ruleset(
@@ -259,14 +283,11 @@ def _signed(text: str) -> int | None:
 
 
 def _conflicts(
-    options: GameOptions,
-    lines: Sequence[GameLine],
-    values: Mapping[str, tuple[int, int]],
-    faults: dict[int, list[Problem]],
+    options: GameOptions, given: Mapping[str, tuple[int, int]], first: int, faults: dict[int, list[Problem]]
 ) -> None:
-    """Rules of the header that cannot hold together."""
+    """Rules of the header that cannot hold together (told at the one it gives, else its first line)."""
     if options.triple_ron == "abort" and not options.abortive:
-        number, col = values.get("triple_ron", values.get("abortive", (lines[0].number if lines else 0, 0)))
+        number, col = given.get("triple_ron", given.get("abortive", (first, 0)))
         message = (
             "triple_ron=abort makes three winners on one discard an abortive draw, but abortive=off says there are none"
         )

@@ -58,7 +58,8 @@ class Replay:
                 self._first = line
                 break
             header_lines.append(line)
-        self.header = read_header(header_lines, {name: kind.seats for name, kind in LEDGERS.items()})
+        seats = {name: kind.seats for name, kind in LEDGERS.items()}
+        self.header = read_header(header_lines, seats, self._first)
         self.ledger = LEDGERS[self.header.ruleset.name](self.header)
 
     def hands(self) -> Iterator[Played]:

@@ -251,6 +251,9 @@ class RiichiLedger:
         declared = list(also)
         if riichi is not None:
             declared += [p for p in self.names(riichi, problems) if p not in declared]
+        col = 0
+        if riichi is not None:
+            col = riichi[1]
         if self.options.bust:
             for player in declared:
                 if self.points[player] < STICK:
@@ -258,7 +261,7 @@ class RiichiLedger:
                         f"{self.name(player)} has {self.points[player]} points: a riichi needs {STICK} "
                         "(bust=on: nobody plays below zero)"
                     )
-                    problems.append(Problem("game-riichi-points", message, riichi[1] if riichi else 0))
+                    problems.append(Problem("game-riichi-points", message, col))
         return sorted(declared)
 
     def _deposits(self, declared: Sequence[int]) -> list[Payment]:
@@ -282,10 +285,11 @@ class RiichiLedger:
             part = self._read_part(line, hand_tok.loc, hand_tok.loc + len(hand_tok.text), problems)
             if part.is_draw:
                 problems.append(Problem("game-win-line", "a win line holds the winner's hand, not a draw", part.col))
-            if "riichi" in part.owned:
-                if riichi is not None:
-                    problems.append(Problem("duplicate-item", "'riichi=' is given twice", part.owned["riichi"][1] - 7))
-                riichi = riichi or part.owned["riichi"]
+            if "riichi" in part.owned and riichi is not None:
+                message = "riichi= is given twice on the line: name every declarer in one"
+                problems.append(Problem("duplicate-item", message, part.owned["riichi"][1]))
+            elif "riichi" in part.owned:
+                riichi = part.owned["riichi"]
             winner = self.who(player_tok.text, player_tok.loc + 1, problems)
             if winner is None:
                 continue

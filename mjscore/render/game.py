@@ -190,6 +190,9 @@ def _leftover(standings: Standings) -> str:
 
 def _win_record(w: WinPlayed) -> dict[str, object]:
     s = w.result.summary
+    figures: dict[str, object] = {"han": None, "fu": None, "limit": None, "hand_value": None}
+    if s is not None:
+        figures = {"han": s.han, "fu": s.fu, "limit": s.limit, "hand_value": s.hand_value}
     return {
         "winner": w.winner,
         "win": w.win,
@@ -197,10 +200,7 @@ def _win_record(w: WinPlayed) -> dict[str, object]:
         "paid": w.paid,
         "note": w.note,
         "scored": w.result.hand,
-        "han": s.han if s else None,
-        "fu": s.fu if s else None,
-        "limit": s.limit if s else None,
-        "hand_value": s.hand_value if s else None,
+        **figures,
         "received": w.result.received if w.paid else 0,
     }
 

@@ -130,3 +130,26 @@ def test_csv_tells_a_header_problem_in_a_row_of_its_own() -> None:
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     # why: BABA's games come in the next slice: refused with a code of its own, at ruleset='s value (column 9)
     assert [(r["kind"], r["error_code"], r["error_col"]) for r in rows] == [("error", "game-ruleset-not-yet", "9")]
+
+
+def test_a_ledger_that_no_longer_adds_up_is_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import mjscore.game.riichi as ledger
+
+    def off_by_100(payments: tuple[object, ...], players: tuple[str, ...]) -> tuple[tuple[int, ...], int]:
+        return (100, 0, 0, 0), 0
+
+    monkeypatch.setattr(ledger, "balances_by_player", off_by_100)
+    result = run("-", stdin=HEADER + WIN)
+    # why: 100 points out of nowhere: the zero-sum check after the hand stops the run, EX_SOFTWARE
+    assert result.exit_code == 70
+    assert result.stderr == (
+        "mjscore: internal error: after line 2 the points (100100) and the sticks on the table (0) add up to "
+        "100100, not the 100000 the players started with; please report this with the game file\n"
+    )
+
+
+def test_a_line_that_is_not_utf8_stops_the_game_at_its_first_bad_byte() -> None:
+    result = CliRunner().invoke(main, ["game", "-"], input=HEADER.encode() + b"Ben: 234m\xff ron\n")
+    assert result.exit_code == 1
+    # why: the byte 0xff is the 10th character of line 2
+    assert result.stderr.startswith("<stdin>:2:10: not UTF-8 text: byte 0xff")
