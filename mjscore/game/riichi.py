@@ -30,7 +30,7 @@ from mjscore.game.ledger import (
 )
 from mjscore.game.read import GameError, GameLine, Header
 from mjscore.notation.build import closest_word
-from mjscore.options import ON_WORDS
+from mjscore.options import ON_WORDS, read_count_text
 from mjscore.payment import STICKS, Payment
 from mjscore.presets import PRESET_KEY
 from mjscore.result import ScoreResult
@@ -47,10 +47,14 @@ ABORT_REASONS = {
 }
 ALL_RIICHI = "four-riichi"  # every player declared: their sticks stay on the table
 # The items the ledger writes into a line it scores (a line may state them, and is held to
-# them), and those that name players (by name or this hand's seat letter).
+# them), and those that name players (by name or this hand's seat letter), on a win line and on
+# a draw line; the ledger reads them, the rule set the rest (a draw has no seat=, a win no tenpai=).
 STATE_KEYS = ("seat", "round", "honba", "sticks")
 PLAYER_KEYS = ("from", "pao", "tenpai", "nagashi", "riichi")
+WIN_KEYS = frozenset(("seat", "round", "honba", "sticks", "from", "pao", "riichi", PRESET_KEY))
+DRAW_KEYS = frozenset(("round", "honba", "sticks", "tenpai", "nagashi", "riichi", PRESET_KEY))
 _ABORT_KEYS = ("riichi", "round", "honba", "sticks")
+COUNT_MOST = 999  # a stated honba= or sticks= is read up to this (a game has far fewer)
 _CHOMBO_KEYS = ("round", "honba", "sticks")
 # A scored line's added items: (start, end) in its text and the column of the item the user wrote (0: none).
 Added = tuple[tuple[int, int, int], ...]
@@ -107,7 +111,7 @@ class RiichiLedger:
 
     @staticmethod
     def seats(ruleset: AnyRuleSet) -> str:
-        """The seat letters of a rule set this ledger plays (None of the others)."""
+        """The seat letters of a rule set of the riichi family, the rule sets this ledger plays."""
         assert isinstance(ruleset, RiichiFamily)
         return ruleset.seat_letters
 
@@ -196,14 +200,14 @@ class RiichiLedger:
     ) -> None:
         """Items a line states that the ledger derives: each must agree."""
         for key, value in ledger.items():
-            if key in stated and stated[key][0].upper() != value.upper():
+            if key in stated and not _same(stated[key][0], value):
                 given, col = stated[key]
                 message = f"{key}={given}, but the ledger has {key}={value} here ({self._where()})"
                 problems.append(Problem("game-ledger-mismatch", message, col))
 
-    def _read_part(self, line: GameLine, start: int, end: int, problems: list[Problem]) -> _Part:
+    def _read_part(self, line: GameLine, start: int, end: int, problems: list[Problem], keys: frozenset[str]) -> _Part:
         """The hand text ``line.text[start:end]`` as the hand notation reads it (its notation errors
-        stop the line), with the ledger's items taken out."""
+        stop the line), with the ledger's items (``keys``) taken out."""
         masked = " " * start + line.text[start:end]
         try:
             ruleset, tokens = read_tokens(masked, self.header.settings)
@@ -219,7 +223,7 @@ class RiichiLedger:
             key = tok.text.lower()
             if tok.tag in ("flag", "word"):
                 words.add(key)
-            if tok.tag != "option" or not (key in STATE_KEYS or key in PLAYER_KEYS or key == PRESET_KEY):
+            if tok.tag != "option" or key not in keys:
                 continue
             if key == "nagashi" and tok.value.lower() in ON_WORDS:
                 continue  # the rule option, not who
@@ -282,7 +286,7 @@ class RiichiLedger:
         riichi: tuple[str, int] | None = None
         for i in range(0, len(line.tokens), 2):
             player_tok, hand_tok = line.tokens[i], line.tokens[i + 1]
-            part = self._read_part(line, hand_tok.loc, hand_tok.loc + len(hand_tok.text), problems)
+            part = self._read_part(line, hand_tok.loc, hand_tok.loc + len(hand_tok.text), problems, WIN_KEYS)
             if part.is_draw:
                 problems.append(Problem("game-win-line", "a win line holds the winner's hand, not a draw", part.col))
             if "riichi" in part.owned and riichi is not None:
@@ -412,7 +416,7 @@ class RiichiLedger:
     def _draw(self, line: GameLine) -> Played:
         problems: list[Problem] = []
         tok = line.tokens[0]
-        part = self._read_part(line, tok.loc, tok.loc + len(tok.text), problems)
+        part = self._read_part(line, tok.loc, tok.loc + len(tok.text), problems, DRAW_KEYS)
         owned = part.owned
         ready = self.names(owned["tenpai"], problems) if "tenpai" in owned else []
         nagashi = self.names(owned["nagashi"], problems) if "nagashi" in owned else []
@@ -647,6 +651,13 @@ class RiichiLedger:
                 rows[player] = Standing(self.name(player), place, points, sticks[i], okas[i], umas[i], penalty, final)
         receivers = tuple(self.name(p) for p in groups[0][1]) if to_first else ()
         return Standings(finished, ended, tuple(rows[p] for p in order), leftover, receivers, self.hands)
+
+
+def _same(stated: str, ledger: str) -> bool:
+    """A stated value is the ledger's: a seat letter in any case, a count however written (01)."""
+    if ledger.isdigit():
+        return read_count_text(stated, COUNT_MOST) == int(ledger)
+    return stated.upper() == ledger
 
 
 def _same_tile(first: WinPlayed, other: WinPlayed, col: int, problems: list[Problem]) -> None:
