@@ -309,7 +309,12 @@ class RiichiLedger:
             wins.append(_Win(winner, ron, discarder, liable, part, player_tok.loc + 1))
         if len(wins) > 1:
             self._several(wins, problems)
-        declared = self._declarers(riichi, problems, [w.winner for w in wins if w.part.words & RIICHI_WORDS])
+        in_hand = [w.winner for w in wins if w.part.words & RIICHI_WORDS]
+        declared = self._declarers(riichi, problems, in_hand)
+        for player in declared:
+            if riichi is not None and player not in in_hand and any(w.winner == player for w in wins):
+                message = f"riichi= names {self.name(player)}, a winner: say a winner's riichi in the hand (riichi)"
+                problems.append(Problem("game-riichi-winner", message, riichi[1]))
         sticks = self.table.sticks + len(declared)
         for w in wins:
             self._check_stated(w.part.owned, self._state(sticks), problems)
