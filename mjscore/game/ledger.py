@@ -125,6 +125,11 @@ class Ledger(Protocol):
     def standings(self) -> Standings: ...
 
 
+def sticks_text(count: int) -> str:
+    """Riichi sticks for people: "1 riichi stick", "2 riichi sticks"."""
+    return f"{count} riichi stick{'' if count == 1 else 's'}"
+
+
 def shares(amount: int, count: int) -> list[int]:
     """``amount`` split among ``count`` players in whole points, the first ones in seat order
     getting a point more where it does not divide: the shares add up to ``amount``.

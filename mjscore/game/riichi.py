@@ -26,6 +26,7 @@ from mjscore.game.ledger import (
     WinPlayed,
     balances_by_player,
     shares,
+    sticks_text,
     zero_sum,
 )
 from mjscore.game.read import GameError, GameLine, Header
@@ -164,8 +165,7 @@ class RiichiLedger:
 
     def _where(self) -> str:
         t = self.table
-        sticks = f"{t.sticks} riichi stick{'' if t.sticks == 1 else 's'}"
-        return f"{t.label(self.n)}, {self.name(t.dealer)} deals, honba {t.honba}, {sticks} on the table"
+        return f"{t.label(self.n)}, {self.name(t.dealer)} deals, honba {t.honba}, {sticks_text(t.sticks)} on the table"
 
     # -- a line
 

@@ -16,7 +16,7 @@ from typing import Protocol
 from tabulate import tabulate
 
 from mjscore.errors import HandError, printable
-from mjscore.game.ledger import Played, Standings, WinPlayed
+from mjscore.game.ledger import STICK, Played, Standings, WinPlayed, sticks_text
 from mjscore.game.options import GameOptions
 from mjscore.game.read import Header
 from mjscore.options import specs
@@ -45,10 +45,6 @@ def get_game_renderer(name: str, source: str) -> GameRenderer:
     if name == "csv":
         return GameCsv(source)
     return GameTable()
-
-
-def _sticks(count: int) -> str:
-    return f"{count} riichi stick{'' if count == 1 else 's'}"
 
 
 def _signed(n: int) -> str:
@@ -135,7 +131,7 @@ class GameTable:
     def hand(self, played: Played) -> str:
         t = played.table
         seat = dict(zip(self.players, played.seats, strict=True))
-        where = f"honba {t.honba}, {_sticks(t.sticks)} on the table"
+        where = f"honba {t.honba}, {sticks_text(t.sticks)} on the table"
         head = f"{played.label}, {where} (line {played.line}): {played.dealer} deals"
         lines = [head, *(f"  {x}" for x in _what(played, seat))]
         lines += [f"  scored: {r.hand}" for r in _scored(played)]
@@ -147,7 +143,7 @@ class GameTable:
             f"{name} {total}" + (f" ({delta:+d})" if delta else "")
             for name, total, delta in zip(self.players, played.totals, played.deltas, strict=True)
         )
-        lines.append(f"  {totals}  | {_sticks(played.sticks)} on the table")
+        lines.append(f"  {totals}  | {sticks_text(played.sticks)} on the table")
         lines += [f"  {note}" for note in played.notes]
         return "\n".join(lines) + "\n"
 
@@ -179,7 +175,7 @@ def _leftover(standings: Standings) -> str:
     count = standings.leftover
     if not count:
         return "no riichi sticks left on the table"
-    sticks = f"{count} riichi stick{'s' if count > 1 else ''} left on the table ({count * 1000} points)"
+    sticks = f"{sticks_text(count)} left on the table ({count * STICK} points)"
     if standings.leftover_to:
         return f"{sticks}: to {', '.join(standings.leftover_to)}, first place"
     return f"{sticks}: {'lost' if standings.finished else 'still on the table'}"
@@ -256,7 +252,7 @@ def standings_document(standings: Standings, header: Header, source: str) -> dic
         },
         "leftover_sticks": {
             "count": standings.leftover,
-            "points": standings.leftover * 1000,
+            "points": standings.leftover * STICK,
             "to": list(standings.leftover_to),
         },
         "standings": [
