@@ -129,3 +129,64 @@ def test_random_games_add_up_and_move_the_deal_by_the_rules(data: st.DataObject)
         else:
             # the deal passed on from the last dealer of the South round
             assert over == "the last hand was played" and model.round == 2, over
+
+
+WORDS = st.sampled_from(
+    [
+        "Aki:",
+        "ben:",
+        "E:",
+        "draw",
+        "abort",
+        "chombo",
+        "Dai",
+        "&",
+        "ron",
+        "tsumo",
+        "riichi",
+        "from=Ben",
+        "from=Q",
+        "from=",
+        "tenpai=Aki,",
+        "tenpai=Aki,Ben",
+        "nagashi=Chie",
+        "riichi=Dai",
+        "pao=Ben",
+        "seat=S",
+        "honba=1",
+        "sticks=x",
+        "round=W",
+        "riichi:",
+        "sanma:",
+        "kita=1",
+        "four-winds",
+        "preset=tenhou",
+        "players=A,B,C,D",
+        "234m567p345s66p67s+8s",
+        "123m456p789s8s(777z)+8s",
+        "(777z)",
+        "+5p",
+        ":",
+        "=",
+        "#",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(st.lists(WORDS, max_size=8).map(" ".join), st.text(max_size=30)), max_size=6))
+def test_any_game_file_is_played_or_refused_never_crashed(lines: list[str]) -> None:
+    from mjscore.game.read import GameError
+    from mjscore.game.replay import Replay
+
+    text = ["players=Aki,Ben,Chie,Dai", *(line.replace("\n", " ").replace("\r", " ") for line in lines)]
+    try:
+        game = Replay(line + "\n" for line in text)
+        for _ in game.hands():
+            pass
+        game.standings()
+    except GameError as refused:
+        # every problem is told at a line of the file, and at a column of it (0: the line as a whole)
+        for number, error in refused.faults:
+            assert 1 <= number <= len(text)
+            assert all(0 <= p.col <= len(text[number - 1]) + 1 for p in error.problems), error.problems
