@@ -16,6 +16,7 @@ import stat
 import sys
 import threading
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -398,11 +399,12 @@ def _inputs(files: tuple[str, ...]) -> list[tuple[Source, str, int | None]]:
     return [(Source(i, name), path, _size(path)) for i, path, name in named]  # names as every output shows them
 
 
-def _size(path: str) -> int | None:
-    """The size of a file that can be read (None: not a regular file); a usage error if it cannot."""
+def _size(path: str, hint: str = "FILE...") -> int | None:
+    """The size of a file that can be read (None: not a regular file); a usage error if it cannot
+    (``hint``: the argument it names)."""
     if path == "-":
         if sys.stdin is None:
-            raise click.BadParameter("cannot read standard input: it is closed", param_hint="FILE...")
+            raise click.BadParameter("cannot read standard input: it is closed", param_hint=hint)
         try:
             found = os.fstat(sys.stdin.fileno())
         except (OSError, ValueError):  # a stream with no file (a test's)
@@ -411,10 +413,10 @@ def _size(path: str) -> int | None:
         try:
             found = os.stat(path)
         except OSError as exc:
-            raise click.BadParameter(f"cannot read {quoted_path(path)}: {exc.strerror}", param_hint="FILE...") from None
+            raise click.BadParameter(f"cannot read {quoted_path(path)}: {exc.strerror}", param_hint=hint) from None
         if stat.S_ISDIR(found.st_mode) or not os.access(path, os.R_OK):
             reason = "it is a directory" if stat.S_ISDIR(found.st_mode) else "permission denied"
-            raise click.BadParameter(f"cannot read {quoted_path(path)}: {reason}", param_hint="FILE...")
+            raise click.BadParameter(f"cannot read {quoted_path(path)}: {reason}", param_hint=hint)
     return found.st_size if stat.S_ISREG(found.st_mode) else None
 
 
@@ -462,3 +464,73 @@ def rules(name: str | None, deck: Path | None, preset: str | None, compare: bool
     emit(ruleset_tables(ruleset, None if preset is None else ruleset.preset(preset.lower())))
     for table in ruleset.more_tables(lambda: _settings(None, deck)):
         emit(shown_table(table))
+
+
+GAME_EPILOG = """\b
+Examples:
+  mjscore game examples/games/riichi-east-south.txt
+  mjscore game examples/games/sanma.txt --format json
+  mjscore game - --format csv < game.txt
+
+\b
+Exit codes: 0 the game replayed (finished, or unfinished: the file ends before
+the game does, which stderr says); 1 a line stopped the game (a header that
+cannot be read, a hand that cannot be scored, a line after the game's end);
+2 a usage error; 70 the ledger found itself wrong (an internal error, to be
+reported); 74, 130, 141 and 143 as for mjscore batch.
+"""
+EXIT_INTERNAL = 70  # EX_SOFTWARE of sysexits.h: the ledger's own check failed
+
+
+@main.command(epilog=GAME_EPILOG)
+@click.argument("file", metavar="FILE")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="table",
+    show_default=True,
+    help="table for people; json (one object per hand, then the standings) or csv for scripts.",
+)
+def game(file: str, fmt: str) -> None:
+    """Replay the game in FILE (- for standard input): each hand's payments and every player's
+    total, then the final standings with oka and uma.
+
+    A game file starts with a header of name=value items (players=Aki,Ben,Chie,Dai seated E S W
+    N at the start; ruleset=, preset=, uma= and the game's rules), then one line per hand:
+    NAME: HAND for a win (NAME: HAND & NAME: HAND for several winners on one discard),
+    draw tenpai=NAMES, abort [REASON] or chombo NAME. The ledger writes the seat, round, honba
+    and riichi sticks into each hand it scores.
+    """
+    from mjscore.game.ledger import LedgerBroken
+    from mjscore.game.read import GameError
+    from mjscore.game.replay import Replay
+    from mjscore.render.game import get_game_renderer
+    from mjscore.scoring import read_lines
+
+    _size(file, "FILE")
+    name = "<stdin>" if file == "-" else printable(file)
+    renderer = get_game_renderer(fmt, name)
+    encodable_output(data=fmt != "table")
+    try:
+        with open(file, "rb") if file != "-" else nullcontext(sys.stdin.buffer) as stream:
+            replay = Replay(read_lines(stream))
+            emit(renderer.start(replay.header))
+            for played in replay.hands():
+                emit(renderer.hand(played))
+    except GameError as stopped:
+        for number, error in stopped.faults:
+            emit(renderer.error(number, error))
+            for problem in error.problems:
+                say(f"{name}:{number}:{max(problem.col, 1)}: {problem.message} [{problem.code}]")
+        sys.exit(EXIT_HAND)
+    except LedgerBroken as broken:
+        say(f"mjscore: {broken}")
+        sys.exit(EXIT_INTERNAL)
+    except OSError as unreadable:  # it could be read when checked; now it cannot
+        say(f"{name}: cannot read: {unreadable.strerror}")
+        sys.exit(EXIT_HAND)
+    standings = replay.standings()
+    emit(renderer.standings(standings))
+    if not standings.finished:
+        say(f"{name}: the game is unfinished: {standings.ended}")

@@ -43,9 +43,9 @@ def read_tokens(text: str, settings: Settings) -> tuple[AnyRuleSet, list[Token]]
 
     Text that held bytes that are not UTF-8 (kept as lone surrogates by ``surrogateescape``,
     as Python decodes a command line, and ``read_lines`` a file) is refused at the first."""
-    undecoded = None if text.isascii() else _UNDECODED.search(text)
+    undecoded = undecoded_error(text, settings)
     if undecoded:
-        raise _not_utf8(text, undecoded.start(), named_ruleset(text, settings))
+        raise undecoded
     name, name_col, start = split_prefix(text, settings.ruleset)
     try:
         ruleset = get_ruleset(name)
@@ -81,6 +81,16 @@ def named_ruleset(text: str, settings: Settings) -> str | None:
     error names when the line could not be read under it."""
     found = find_ruleset(split_prefix(text, settings.ruleset)[0])
     return None if found is None else found.name
+
+
+def undecoded_error(text: str, settings: Settings) -> HandError | None:
+    """The error of text that held bytes that are not UTF-8 (kept as lone surrogates by
+    ``surrogateescape``, as ``read_lines`` keeps them), at the first of them; None for text
+    that is all UTF-8."""
+    undecoded = None if text.isascii() else _UNDECODED.search(text)
+    if undecoded is None:
+        return None
+    return _not_utf8(text, undecoded.start(), named_ruleset(text, settings))
 
 
 def _not_utf8(text: str, at: int, ruleset: str | None) -> HandError:

@@ -14,11 +14,10 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 from jsonschema import Draft202012Validator, ValidationError
 
-from mjscore.cli import main
 from tests.cli.test_cli import rows, write
+from tests.cli.test_waits_cli import docs, run
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "mjscore" / "data" / "analysis.schema.json").read_text(encoding="utf-8"))
@@ -26,19 +25,6 @@ VALIDATOR = Draft202012Validator(SCHEMA)
 # Three 馬々 and two 場々, the chip 場々: waits on 馬々 (San-toitsu), 場々 and OBABA (two Kohtsu).
 HAND = "baba:馬馬馬場場 dora=場"
 OBABA_NOTE = "wild: at most 4 in play (docs/rules/baba.md §1)"  # the widest note: the column's width
-
-
-def run(*args: str, input: str | None = None) -> Result:
-    result = CliRunner(env={"MJSCORE_RULES": None}).invoke(main, list(args), input=input)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
-    return result
-
-
-def docs(stdout: str) -> list[dict[str, object]]:
-    found = [json.loads(line) for line in stdout.splitlines()]
-    for doc in found:
-        VALIDATOR.validate(doc)
-    return found
 
 
 def test_a_baba_hand_is_a_table_in_koban() -> None:

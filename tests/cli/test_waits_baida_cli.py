@@ -10,11 +10,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from click.testing import CliRunner, Result
 from jsonschema import Draft202012Validator
 
-from mjscore.cli import main
 from tests.cli.test_cli import rows
+from tests.cli.test_waits_cli import run
 
 ROOT = Path(__file__).resolve().parents[2]
 VALIDATOR = Draft202012Validator(
@@ -23,12 +22,6 @@ VALIDATOR = Draft202012Validator(
 # Baida 1z and 2z, none held: 23m waits on 1m and 4m, and on a Baida drawn.
 HAND = "baida:23m456p55p567s789s baida=1z"
 BAIDA_NOTE = "a Baida: wild when drawn; by ron a discard, at face value (docs/rules/baida.md §2)"
-
-
-def run(*args: str) -> Result:
-    result = CliRunner(env={"MJSCORE_RULES": None}).invoke(main, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
-    return result
 
 
 def test_a_drawn_baida_completes_the_hand_and_a_discarded_one_does_not() -> None:

@@ -58,6 +58,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("mjscore.rulesets",),  # the registry
     ("mjscore.configure", "mjscore.scoring"),
     ("mjscore.analysis",),  # what a hand waits on: lines made from the user's, scored
+    ("mjscore.game.*",),  # whole games: a match ledger over hand lines, scored
     ("mjscore.render.*", "mjscore.bnf"),
     ("mjscore.batch", "mjscore.shell"),
     ("mjscore.cli", "mjscore.__main__", "mjscore"),

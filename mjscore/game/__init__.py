@@ -1,0 +1,7 @@
+"""Whole games: a match ledger that carries seats, dealer, honba and riichi sticks from hand to
+hand, and ends with the standings (README, "Whole games"; docs/rules/riichi.md §10).
+
+``replay.Replay`` plays a game file; ``read`` reads its lines and header, ``options`` holds the
+game's rules and each preset's table, ``ledger`` the values a ledger reports, ``riichi`` the
+riichi family's ledger (riichi, sanma), ``grammar`` the game file's notation.
+"""

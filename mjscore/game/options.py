@@ -1,0 +1,160 @@
+"""A game's rules: the options a match ledger applies between hands, and each preset's table.
+
+``GameOptions`` is declared as a rule set's options are (``mjscore.options``): every field
+documents its default and where it comes from, and a game file's header sets one as
+``name=value``. What each preset's platform plays is data, one table per preset in
+``mjscore/data/games/<rule set>.toml``, every value with its source in a comment (README,
+"Whole games"; docs/rules/riichi.md §10, docs/rules/sanma.md §11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
+
+from mjscore.errors import UsageError
+from mjscore.options import option, read_table, with_values
+from mjscore.settings import parse_toml, shipped_text
+
+_GAME = "docs/rules/riichi.md §10"
+_DRAWS = "docs/rules/riichi.md §9, §10"
+POINTS_MOST = 1_000_000  # start, target and a penalty: far above any table's (25,000 to 40,000)
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    """The ledger's rules; the defaults are the rule book's (the Yakuza 2 table, riichi §10)."""
+
+    start: int = option(25000, "points each player starts with", _GAME, most=POINTS_MOST)
+    target: int = option(
+        25000,
+        "the return (target) points: final scores count from them, first place takes the oka "
+        "(what the players start with below them), and the extra round asks for them",
+        _GAME,
+        most=POINTS_MOST,
+    )
+    length: str = option(
+        "east-south", "how many rounds: east (one), east-south (two)", _GAME, words=("east", "east-south")
+    )
+    repeat_draw: str = option(
+        "tenpai",
+        "the dealer keeps the deal after an exhaustive draw: when ready (tenpai), always or never",
+        _DRAWS,
+        words=("tenpai", "always", "never"),
+    )
+    honba_draw: str = option(
+        "always",
+        "an exhaustive draw adds a honba always, or only when the dealer keeps the deal (kept: "
+        "a draw that passes it starts the count again at 0)",
+        _DRAWS,
+        words=("always", "kept"),
+    )
+    draw_sticks: str = option(
+        "carry",
+        "riichi sticks at an exhaustive draw stay on the table for the next winner (carry) or "
+        "go back to the players who declared that hand (return)",
+        _DRAWS,
+        words=("carry", "return"),
+    )
+    multiple_ron: str = option(
+        "all",
+        "several winners on one discard: each is paid (all), or only the winner nearest the discarder in turn "
+        "order (head: the others are checked, not paid)",
+        _GAME,
+        words=("all", "head"),
+    )
+    ron_honba: str = option(
+        "nearest",
+        "several winners on one discard: the honba go to the winner nearest the discarder, or to each winner",
+        _GAME,
+        words=("nearest", "each"),
+    )
+    ron_sticks: str = option(
+        "nearest",
+        "several winners on one discard: the riichi sticks go to the winner nearest the discarder, or are split "
+        "among them",
+        _GAME,
+        words=("nearest", "split"),
+    )
+    triple_ron: str = option(
+        "abort",
+        "three winners on one discard (four players): an abortive draw, nobody paid (abort), or paid as "
+        "multiple_ron says (pay)",
+        _GAME,
+        words=("abort", "pay"),
+    )
+    abortive: bool = option(True, "abortive draws exist (an abort line)", _GAME)
+    bust: bool = option(True, "a player below zero ends the game (at 0 it goes on)", _GAME)
+    extension: bool = option(
+        False,
+        "when nobody has the target at the end, one more round is played, sudden death: it ends after the "
+        "first hand that leaves someone with the target or more",
+        _GAME,
+    )
+    last_hand: str = option(
+        "may-stop",
+        "the dealer of the game's last hand, first after winning it: may stop the game (may-stop: the file "
+        "says, by ending there), stops it, also after a ready draw (stops), or plays on (plays-on)",
+        _GAME,
+        words=("may-stop", "stops", "plays-on"),
+    )
+    ties: str = option(
+        "seat",
+        "equal points in the standings: ranked by seat order from the first dealer (seat), or sharing the "
+        "uma and oka of their places (split)",
+        _GAME,
+        words=("seat", "split"),
+    )
+    leftover_sticks: str = option(
+        "first", "riichi sticks left on the table at the end: to first place, or lost", _GAME, words=("first", "lost")
+    )
+    chombo: str = option(
+        "mangan",
+        "a chombo costs a mangan tsumo paid the other way round (mangan), or chombo_points off the "
+        "offender's final score (final)",
+        _GAME,
+        words=("mangan", "final"),
+    )
+    chombo_points: int = option(
+        20000, "what a chombo takes off the final score with chombo=final", _GAME, most=POINTS_MOST
+    )
+
+
+UMA_KEY = "uma"  # not an option: a list of numbers, one per place
+
+
+@dataclass(frozen=True, slots=True)
+class GameTable:
+    """What a preset's platform plays: its options and its uma (points per place, first to last)."""
+
+    options: GameOptions
+    uma: tuple[int, ...]
+    source: str  # where the table was read: for a message
+
+
+def games_path(ruleset: str) -> str:
+    """Where a rule set's game tables lie in the package."""
+    return f"data/games/{ruleset}.toml"
+
+
+@cache
+def game_tables(ruleset: str) -> Mapping[str, GameTable]:
+    """Each preset's game table, read from the package once (``ValueError``: a defect of the file)."""
+    where = f"mjscore/{games_path(ruleset)}"
+    try:
+        data = parse_toml(shipped_text(games_path(ruleset)), where)
+    except UsageError as exc:
+        raise ValueError(str(exc)) from None
+    tables = {}
+    for preset, raw in data.items():
+        if not isinstance(raw, dict):
+            raise ValueError(f"{where}: [{preset}] is a table")
+        values = {k: v for k, v in raw.items() if k != UMA_KEY}
+        uma = raw.get(UMA_KEY)
+        if not (isinstance(uma, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in uma)):
+            raise ValueError(f"{where}: [{preset}] uma = is a list of whole numbers, one per place")
+        options = with_values(GameOptions(), read_table(GameOptions, values, f"{where} [{preset}]"))
+        tables[preset] = GameTable(options, tuple(uma), f"{where} [{preset}]")
+    return MappingProxyType(tables)

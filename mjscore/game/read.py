@@ -1,0 +1,294 @@
+"""Reading a game file: its lines as the game grammar reads them, and the header.
+
+The header is the ``key=value`` lines before the first hand: the rule set, the players
+seated E S W N at the start, the preset, the uma, the game's rules (``GameOptions``) and
+rule options for every hand. Every problem of the header is told at once, before any hand
+is read (README, "Whole games").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from mjscore.errors import HandError, MjscoreError, NotationError, Problem, quoted
+from mjscore.game.options import UMA_KEY, GameOptions, GameTable, game_tables
+from mjscore.notation.build import gather_items
+from mjscore.notation.tokens import Token
+from mjscore.options import ON_WORDS, OptionSpec, OptionValue, specs, with_values
+from mjscore.presets import PRESET_KEY
+from mjscore.rulesets import AnyRuleSet, find_ruleset, get_ruleset, is_ruleset_name, unknown_ruleset
+from mjscore.settings import DEFAULT_RULESET, Settings
+
+if TYPE_CHECKING:
+    from pyparsing import ParseBaseException
+
+RULESET_KEY, PLAYERS_KEY = "ruleset", "players"
+HEADER_KEYS = (RULESET_KEY, PRESET_KEY, PLAYERS_KEY, UMA_KEY)
+# The words a line of a game file is made of, and the pool of riichi sticks: no player's name.
+LINE_WORDS = ("draw", "abort", "chombo", "sticks")
+
+
+class GameError(MjscoreError):
+    """A game file that cannot be played on: each faulty line (its number, 0 for the file as a
+    whole) with every problem of it."""
+
+    code = "game"
+
+    def __init__(self, faults: Sequence[tuple[int, HandError]]) -> None:
+        self.faults = tuple(faults)
+        super().__init__("; ".join(str(error) for _, error in self.faults))
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """One line of a game file as the game grammar read it (``text``: as written)."""
+
+    number: int
+    text: str
+    tokens: tuple[Token, ...]
+
+    @property
+    def kind(self) -> str:
+        """header, win, draw, abort or chombo."""
+        tag = self.tokens[0].tag
+        return {"option": "header", "player": "win"}.get(tag, tag)
+
+
+def read_line(number: int, text: str) -> GameLine:
+    """A line of a game file; ``GameError`` at the column where it cannot be read."""
+    import pyparsing as pp
+
+    from mjscore.game.grammar import parse_line
+
+    try:
+        return GameLine(number, text, tuple(parse_line(text)))
+    except pp.ParseBaseException as exc:
+        raise GameError([(number, NotationError(text, exc.loc + 1, _expected(exc)))]) from None
+
+
+def _expected(exc: ParseBaseException) -> str:
+    found = "the end of the line" if exc.loc >= len(exc.pstr) else quoted(exc.pstr[exc.loc])
+    return f"cannot read the game line here: {exc.msg[0].lower()}{exc.msg[1:]} (found {found})"
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What a game is played with, as the header says (a table's values where it says nothing)."""
+
+    ruleset: AnyRuleSet
+    preset: str
+    players: tuple[str, ...]  # seated E S W N at the start: the first deals first
+    seats: str  # the seat letters of its rule set (sanma: E S W)
+    uma: tuple[int, ...]  # points per place, first to last
+    options: GameOptions
+    hand_options: Mapping[str, OptionValue]  # rule options every hand is scored with
+    settings: Settings  # what each hand line is scored with
+
+    def player_index(self, name: str) -> int | None:
+        """The player of ``name``, in any case (None: nobody)."""
+        folded = name.casefold()
+        return next((i for i, p in enumerate(self.players) if p.casefold() == folded), None)
+
+
+def read_header(
+    lines: Sequence[GameLine], seats: Mapping[str, Callable[[AnyRuleSet], str]], hands: GameLine | None = None
+) -> Header:
+    """The header from its lines (``key=value`` items); ``seats`` maps each rule set that has a
+    ledger to what gives its seat letters; ``hands``: the first hand line, where a file without
+    a header is told so (none: the file's first line). ``GameError`` lists every problem, each
+    at its line."""
+    faults: dict[int, list[Problem]] = {}
+    found: dict[str, tuple[int, str, int]] = {}  # header key -> (line, value, column of the value)
+    for line in lines:
+        for tok in line.tokens:
+            if tok.text.lower() in HEADER_KEYS:
+                found.setdefault(tok.text.lower(), (line.number, tok.value, tok.value_loc + 1))
+    ruleset = _ruleset(found, seats, faults)
+    hand_specs: tuple[OptionSpec, ...] = ()
+    if ruleset is not None:
+        hand_specs = ruleset.option_specs()
+    values, given = _items(lines, hand_specs, faults)
+    if PLAYERS_KEY not in found:
+        message = "the header names no players: players=NAME,NAME,... seated E S W N at the start, first dealer first"
+        faults.setdefault(_first_line(lines, hands), []).append(Problem("game-header-missing", message))
+    header = None
+    if ruleset is not None:
+        preset = _preset(ruleset, found, faults)
+        table = game_tables(ruleset.name)[preset]
+        game_names = {s.name for s in specs(GameOptions)}
+        options = with_values(table.options, {k: v for k, v in values.items() if k in game_names})
+        hand_values = MappingProxyType({k: v for k, v in values.items() if k not in game_names})
+        letters = seats[ruleset.name](ruleset)
+        players = _players(found, len(letters), faults)
+        uma = _uma(found, table, len(letters), faults)
+        _conflicts(options, given, _first_line(lines, hands), faults)
+        settings = Settings(
+            ruleset=ruleset.name,
+            options=MappingProxyType({ruleset.name: hand_values}),
+            source="the game's header",
+            preset=preset,
+        )
+        header = Header(ruleset, preset, players, letters, uma, options, hand_values, settings)
+    errors = _errors(faults, [*lines, *([] if hands is None else [hands])])
+    if errors or header is None:
+        raise GameError(errors)
+    return header
+
+
+def _first_line(lines: Sequence[GameLine], hands: GameLine | None) -> int:
+    """The line a missing header is told at: the header's first, else the first hand's."""
+    if lines:
+        return lines[0].number
+    if hands is not None:
+        return hands.number
+    return 1
+
+
+def _items(
+    lines: Sequence[GameLine], hand_specs: Sequence[OptionSpec], faults: dict[int, list[Problem]]
+) -> tuple[dict[str, OptionValue], dict[str, tuple[int, int]]]:
+    """The header's option values (the game's rules and the rule set's options), and where each
+    item was first given (line, column); each line's problems join ``faults``."""
+    values: dict[str, OptionValue] = {}
+    given: dict[str, tuple[int, int]] = {}
+    for line in lines:
+        items = gather_items(line.tokens, (), HEADER_KEYS, (*specs(GameOptions), *hand_specs))
+        problems = faults.setdefault(line.number, [])
+        problems.extend(items.problems)
+        for tok in line.tokens:
+            item = tok.text.lower()
+            if item in given and given[item][0] != line.number:  # twice on one line: gather_items says so
+                message = f"{quoted(tok.text)} is given again (first on line {given[item][0]})"
+                problems.append(Problem("duplicate-item", message, tok.loc + 1))
+            given.setdefault(item, (line.number, tok.loc + 1))
+        values.update(items.options)
+    return values, given
+
+
+def _errors(faults: Mapping[int, list[Problem]], lines: Sequence[GameLine]) -> list[tuple[int, HandError]]:
+    """Each line with problems, in order, its problems in the order of their columns."""
+    texts = {line.number: line.text for line in lines}
+    return sorted(
+        (n, HandError(texts.get(n, ""), tuple(sorted(ps, key=lambda p: p.col)))) for n, ps in faults.items() if ps
+    )
+
+
+def _ruleset(
+    found: Mapping[str, tuple[int, str, int]], seats: Mapping[str, object], faults: dict[int, list[Problem]]
+) -> AnyRuleSet | None:
+    number, name, col = found.get(RULESET_KEY, (0, DEFAULT_RULESET, 0))
+    if find_ruleset(name) is None:
+        faults.setdefault(number, []).append(unknown_ruleset(name, col))
+        return None
+    ruleset = get_ruleset(name)
+    if ruleset.name not in seats:
+        message = (
+            f"a game of {ruleset.name} is not kept yet: mjscore game plays {' and '.join(seats)} "
+            "(hana, Baida and BABA come next)"
+        )
+        faults.setdefault(number, []).append(Problem("game-ruleset-not-yet", message, col))
+        return None
+    return ruleset
+
+
+def _preset(ruleset: AnyRuleSet, found: Mapping[str, tuple[int, str, int]], faults: dict[int, list[Problem]]) -> str:
+    default = ruleset.presets[0]
+    if PRESET_KEY not in found:
+        return default
+    number, name, col = found[PRESET_KEY]
+    problem = ruleset.preset_problem(name, col)
+    if problem:
+        faults.setdefault(number, []).append(problem)
+        return default
+    return name.lower()
+
+
+_NAME = re.compile(r"[^\W\d_][\w.-]*")
+NAME_LIMIT = 40  # characters of a player's name
+
+
+def _players(
+    found: Mapping[str, tuple[int, str, int]], seats: int, faults: dict[int, list[Problem]]
+) -> tuple[str, ...]:
+    if PLAYERS_KEY not in found:
+        return tuple(f"player{i + 1}" for i in range(seats))  # the header's problem is told; nothing is played
+    number, text, col = found[PLAYERS_KEY]
+    problems = faults.setdefault(number, [])
+    names = text.split(",")
+    seen: dict[str, str] = {}
+    at = col
+    for name in names:
+        why = _name_problem(name, seen)
+        if why:
+            problems.append(Problem("game-players", why, at))
+        seen.setdefault(name.casefold(), name)
+        at += len(name) + 1
+    if len(names) != seats:
+        message = (
+            f"players= names {len(names)} players; this rule set is played by {seats}, "
+            "seated E S W N from the first dealer"
+        )
+        problems.append(Problem("game-players", message, col))
+    return tuple(names)
+
+
+def _name_problem(name: str, seen: Mapping[str, str]) -> str | None:
+    if not name:
+        return "players= lists names separated by commas, one each: players=Aki,Ben,Chie,Dai"
+    if not _NAME.fullmatch(name) or len(name) > NAME_LIMIT:
+        return (
+            f"{quoted(name)} is no player's name: a letter, then letters, digits, '_', '-' or '.', "
+            f"at most {NAME_LIMIT} characters"
+        )
+    folded = name.casefold()
+    if folded in seen:
+        return f"two players are named {quoted(seen[folded])} (names are read in any case)"
+    if folded in ("e", "s", "w", "n") or folded in LINE_WORDS or folded in ON_WORDS or is_ruleset_name(folded):
+        return (
+            f"{quoted(name)} cannot name a player: it is a seat letter, a word of the game file "
+            "(draw, abort, chombo, sticks), a switch word (on, off ...) or a rule set's name"
+        )
+    return None
+
+
+def _uma(
+    found: Mapping[str, tuple[int, str, int]], table: GameTable, seats: int, faults: dict[int, list[Problem]]
+) -> tuple[int, ...]:
+    if UMA_KEY not in found:
+        return table.uma
+    number, text, col = found[UMA_KEY]
+    parts = text.split(",")
+    values = [_signed(p) for p in parts]
+    numbers = [v for v in values if v is not None]
+    problems = faults.setdefault(number, [])
+    if len(numbers) != len(parts) or len(parts) != seats:
+        message = f"uma= is {seats} whole numbers of points, first place to last, e.g. uma=20000,10000,-10000,-20000"
+        problems.append(Problem("bad-value", message, col))
+        return table.uma
+    if sum(numbers) != 0:
+        message = f"uma= adds up to {sum(numbers):+d}: what the places win and lose must add up to 0"
+        problems.append(Problem("game-header-conflict", message, col))
+    return tuple(numbers)
+
+
+_SIGNED = re.compile(r"[+-]?[0-9]{1,7}")
+
+
+def _signed(text: str) -> int | None:
+    return int(text) if _SIGNED.fullmatch(text) else None
+
+
+def _conflicts(
+    options: GameOptions, given: Mapping[str, tuple[int, int]], first: int, faults: dict[int, list[Problem]]
+) -> None:
+    """Rules of the header that cannot hold together (told at the one it gives, else its first line)."""
+    if options.triple_ron == "abort" and not options.abortive:
+        number, col = given.get("triple_ron", given.get("abortive", (first, 0)))
+        message = (
+            "triple_ron=abort makes three winners on one discard an abortive draw, but abortive=off says there are none"
+        )
+        faults.setdefault(number, []).append(Problem("game-header-conflict", message, col))

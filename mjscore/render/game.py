@@ -1,0 +1,399 @@
+"""``mjscore game`` in its three formats: a game's hands and standings for people (table); one
+JSON document per hand, then one for the standings (schema ``game-1``, described by
+``mjscore/data/game.schema.json``); or CSV rows (README, "Whole games").
+
+Each renderer has the same calls: ``start`` (the game's header, before the first hand),
+``hand`` (one hand as played), ``standings`` (the end, or where the game stands) and
+``error`` (the line that stopped the game; the CLI tells it on stderr too).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from typing import Protocol
+
+from tabulate import tabulate
+
+from mjscore.errors import HandError, printable
+from mjscore.game.ledger import STICK, Played, Standings, WinPlayed, sticks_text
+from mjscore.game.options import GameOptions
+from mjscore.game.read import Header
+from mjscore.options import specs
+from mjscore.payment import STICKS, Payment
+from mjscore.render.csv import csv_row
+from mjscore.render.json import document_line
+from mjscore.result import ScoreResult, document_start
+
+SCHEMA = "game-1"
+
+
+class GameRenderer(Protocol):
+    def start(self, header: Header) -> str | None: ...
+
+    def hand(self, played: Played) -> str: ...
+
+    def standings(self, standings: Standings) -> str: ...
+
+    def error(self, number: int, error: HandError) -> str | None: ...
+
+
+def get_game_renderer(name: str, source: str) -> GameRenderer:
+    """The renderer of a ``--format``; ``source`` names the game file as messages do."""
+    if name == "json":
+        return GameJson(source)
+    if name == "csv":
+        return GameCsv(source)
+    return GameTable()
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+# --- for people
+
+
+def _party(code: str) -> str:
+    return "the table" if code == STICKS else code
+
+
+def _paid(p: Payment) -> str:
+    return f"{_party(p.payer)} pays {_party(p.payee)} {p.amount} ({p.reason})"
+
+
+def _win_text(w: WinPlayed, seat: dict[str, str]) -> str:
+    how = f"{w.winner} ({seat[w.winner]}) {w.win}"
+    if w.discarder:
+        how += f" from {w.discarder} ({seat[w.discarder]})"
+    s = w.result.summary
+    if s is not None and s.han is not None:
+        fu = f" {s.fu} fu" if s.fu else ""
+        limit = f", {s.limit_name}" if s.limit_name else ""
+        how += f": {s.han} han{fu}{limit}, {s.hand_value}"
+    if w.note:
+        how += f" ({w.note})"
+    return how if w.paid else f"{how}, not paid"
+
+
+def _what(played: Played, seat: dict[str, str]) -> list[str]:
+    """What happened in a hand, a line each."""
+    if played.outcome == "chombo":
+        return [f"chombo: {played.offender} ({seat[played.offender or '']})"]
+    lines = [_win_text(w, seat) for w in played.wins]
+    if played.outcome == "abort":
+        lines.insert(0, f"abortive draw{f' ({played.reason})' if played.reason else ''}")
+    if played.draw is not None and played.draw.settlement is not None:
+        s = played.draw.settlement
+        ready = ", ".join(_by_seat(s.tenpai, seat)) or "nobody"
+        lines.append(f"exhaustive draw: ready {ready}")
+        if s.nagashi:
+            lines.append(f"nagashi mangan: {', '.join(_by_seat(s.nagashi, seat))}")
+    return lines
+
+
+def _by_seat(letters: Sequence[str], seat: dict[str, str]) -> list[str]:
+    player = {letter: name for name, letter in seat.items()}
+    return [f"{player[x]} ({x})" for x in letters]
+
+
+def _scored(played: Played) -> list[ScoreResult]:
+    return [w.result for w in played.wins] + ([played.draw] if played.draw is not None else [])
+
+
+class GameTable:
+    """The header, a few lines per hand, then the standings table."""
+
+    def __init__(self) -> None:
+        self.players: tuple[str, ...] = ()
+
+    def start(self, header: Header) -> str | None:
+        self.players = header.players
+        o = header.options
+        seats = ", ".join(f"{p} ({letter})" for p, letter in zip(header.players, header.seats, strict=True))
+        uma = " ".join(_signed(u) for u in header.uma)
+        title = header.ruleset.preset(header.preset).title
+        changed = [
+            f"{s.name}={s.shown(getattr(o, s.name))}"
+            for s in specs(GameOptions)
+            if s.name not in ("start", "target", "length")
+        ]
+        return "\n".join(
+            [
+                f"A game of {header.ruleset.name}, preset {header.preset}: {title}",
+                f"  players: {seats}; {header.players[0]} deals first",
+                f"  start {o.start}, target {o.target}, uma {uma}, {o.length}",
+                textwrap.fill(", ".join(changed), width=100, initial_indent="  rules: ", subsequent_indent="    "),
+                "",
+            ]
+        )
+
+    def hand(self, played: Played) -> str:
+        t = played.table
+        seat = dict(zip(self.players, played.seats, strict=True))
+        where = f"honba {t.honba}, {sticks_text(t.sticks)} on the table"
+        head = f"{played.label}, {where} (line {played.line}): {played.dealer} deals"
+        lines = [head, *(f"  {x}" for x in _what(played, seat))]
+        lines += [f"  scored: {r.hand}" for r in _scored(played)]
+        if played.riichi:
+            lines.append(f"  riichi: {', '.join(played.riichi)}")
+        if played.payments:
+            lines.append(f"  paid: {'; '.join(_paid(p) for p in played.payments)}")
+        totals = "  ".join(
+            f"{name} {total}" + (f" ({delta:+d})" if delta else "")
+            for name, total, delta in zip(self.players, played.totals, played.deltas, strict=True)
+        )
+        lines.append(f"  {totals}  | {sticks_text(played.sticks)} on the table")
+        lines += [f"  {note}" for note in played.notes]
+        return "\n".join(lines) + "\n"
+
+    def standings(self, standings: Standings) -> str:
+        rows = standings.rows
+        penalties = any(r.penalty for r in rows)
+        headers = ["place", "player", "points", "sticks", "oka", "uma", *(["penalty"] if penalties else []), "final"]
+        table = [
+            [r.place, r.player, r.points, _signed(r.sticks), _signed(r.oka), _signed(r.uma)]
+            + ([_signed(-r.penalty)] if penalties else [])
+            + [_signed(r.final)]
+            for r in rows
+        ]
+        title = "final standings" if standings.finished else "standings so far: the game is unfinished"
+        lines = [
+            f"{title} ({standings.ended}; {standings.hands} hands)",
+            tabulate(
+                table, headers=headers, tablefmt="simple", colalign=("left", "left", *["right"] * (len(headers) - 2))
+            ),
+        ]
+        lines.append(_leftover(standings))
+        return "\n".join(lines)
+
+    def error(self, number: int, error: HandError) -> str | None:
+        return None  # told on stderr by the CLI
+
+
+def _leftover(standings: Standings) -> str:
+    count = standings.leftover
+    if not count:
+        return "no riichi sticks left on the table"
+    sticks = f"{sticks_text(count)} left on the table ({count * STICK} points)"
+    if standings.leftover_to:
+        return f"{sticks}: to {', '.join(standings.leftover_to)}, first place"
+    return f"{sticks}: {'lost' if standings.finished else 'still on the table'}"
+
+
+# --- for scripts
+
+
+def _win_record(w: WinPlayed) -> dict[str, object]:
+    s = w.result.summary
+    figures: dict[str, object] = {"han": None, "fu": None, "limit": None, "hand_value": None}
+    if s is not None:
+        figures = {"han": s.han, "fu": s.fu, "limit": s.limit, "hand_value": s.hand_value}
+    return {
+        "winner": w.winner,
+        "win": w.win,
+        "discarder": w.discarder,
+        "paid": w.paid,
+        "note": w.note,
+        "scored": w.result.hand,
+        **figures,
+        "received": w.result.received if w.paid else 0,
+    }
+
+
+def _draw_record(result: ScoreResult | None) -> dict[str, object] | None:
+    if result is None or result.settlement is None:
+        return None
+    return {"scored": result.hand, "tenpai": list(result.settlement.tenpai), "nagashi": list(result.settlement.nagashi)}
+
+
+def hand_document(played: Played, players: tuple[str, ...], source: str) -> dict[str, object]:
+    """The JSON document of one hand (schema ``game-1``)."""
+    t = played.table
+    return {
+        **document_start(played.line, source, SCHEMA),
+        "kind": "hand",
+        "hand": played.label,
+        "round": played.label[0],
+        "dealer": played.dealer,
+        "honba": t.honba,
+        "sticks": t.sticks,
+        "seats": dict(zip(players, played.seats, strict=True)),
+        "outcome": played.outcome,
+        "reason": played.reason or None,
+        "offender": played.offender,
+        "riichi": list(played.riichi),
+        "wins": [_win_record(w) for w in played.wins],
+        "draw": _draw_record(played.draw),
+        "payments": [p.to_dict() for p in played.payments],
+        "deltas": dict(zip(players, played.deltas, strict=True)),
+        "totals": dict(zip(players, played.totals, strict=True)),
+        "sticks_after": played.sticks,
+        "notes": list(played.notes),
+        "ended": played.ended,
+    }
+
+
+def standings_document(standings: Standings, header: Header, source: str) -> dict[str, object]:
+    """The JSON document of the standings (schema ``game-1``): the game as played, then each place."""
+    return {
+        **document_start(0, source, SCHEMA),
+        "kind": "standings",
+        "finished": standings.finished,
+        "ended": standings.ended,
+        "hands": standings.hands,
+        "game": {
+            "ruleset": header.ruleset.name,
+            "preset": header.preset,
+            "players": dict(zip(header.players, header.seats, strict=True)),
+            "uma": list(header.uma),
+            "options": {s.name: getattr(header.options, s.name) for s in specs(GameOptions)},
+            "hand_options": dict(header.hand_options),
+        },
+        "leftover_sticks": {
+            "count": standings.leftover,
+            "points": standings.leftover * STICK,
+            "to": list(standings.leftover_to),
+        },
+        "standings": [
+            {
+                "place": r.place,
+                "player": r.player,
+                "points": r.points,
+                "sticks": r.sticks,
+                "oka": r.oka,
+                "uma": r.uma,
+                "penalty": r.penalty,
+                "final": r.final,
+            }
+            for r in standings.rows
+        ],
+    }
+
+
+def game_error_document(number: int, error: HandError, source: str) -> dict[str, object]:
+    """The document of the line that stopped the game: the line as written and its problems."""
+    return {
+        **document_start(number, source, SCHEMA),
+        "kind": "error",
+        "text": error.text,
+        "errors": [p.to_dict() for p in error.problems],
+    }
+
+
+class GameJson:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.header: Header | None = None
+
+    def start(self, header: Header) -> str | None:
+        self.header = header
+        return None
+
+    def hand(self, played: Played) -> str:
+        assert self.header is not None
+        return document_line(hand_document(played, self.header.players, self.source))
+
+    def standings(self, standings: Standings) -> str:
+        assert self.header is not None
+        return document_line(standings_document(standings, self.header, self.source))
+
+    def error(self, number: int, error: HandError) -> str | None:
+        return document_line(game_error_document(number, error, self.source), as_typed=True)
+
+
+HAND_COLUMNS = (
+    "source",
+    "line",
+    "kind",
+    "hand",
+    "dealer",
+    "honba",
+    "sticks",
+    "outcome",
+    "winners",
+    "discarder",
+    "riichi",
+    "scored",
+    "hand_value",
+)
+PLACE_COLUMNS = ("place", "player", "points", "leftover", "oka", "uma", "penalty", "final")
+ERROR_COLUMNS = ("text", "error_code", "error_col", "error")
+
+
+class GameCsv:
+    """A row per hand (each player's change and total in columns of their own), then a row per
+    player's place; a line that stopped the game is a row of kind error."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.players: tuple[str, ...] = ()
+        self.columns: tuple[str, ...] = ()
+
+    def start(self, header: Header) -> str | None:
+        self.players = header.players
+        per_player = tuple(f"{what}_{name}" for name in header.players for what in ("delta", "total"))
+        self.columns = (*HAND_COLUMNS, *per_player, "sticks_after", *PLACE_COLUMNS, *ERROR_COLUMNS)
+        return csv_row(self.columns)
+
+    def _row(self, **fields: object) -> str:
+        return csv_row(tuple("" if fields.get(c) is None else fields[c] for c in self.columns))
+
+    def hand(self, played: Played) -> str:
+        paid = [w for w in played.wins if w.paid]
+        scored = _scored(played)
+        changes: dict[str, object] = {}
+        for name, delta, total in zip(self.players, played.deltas, played.totals, strict=True):
+            changes[f"delta_{name}"] = delta
+            changes[f"total_{name}"] = total
+        return self._row(
+            source=self.source,
+            line=played.line,
+            kind="hand",
+            hand=played.label,
+            dealer=played.dealer,
+            honba=played.table.honba,
+            sticks=played.table.sticks,
+            outcome=played.outcome,
+            winners=";".join(w.winner for w in paid),
+            discarder=paid[0].discarder if paid else None,
+            riichi=";".join(played.riichi),
+            scored="; ".join(r.hand for r in scored),
+            hand_value=";".join(str(w.result.summary.hand_value) for w in paid if w.result.summary),
+            sticks_after=played.sticks,
+            **changes,
+        )
+
+    def standings(self, standings: Standings) -> str:
+        return "\n".join(
+            self._row(
+                source=self.source,
+                kind="standing",
+                outcome="finished" if standings.finished else "unfinished",
+                leftover=r.sticks,
+                place=r.place,
+                player=r.player,
+                points=r.points,
+                oka=r.oka,
+                uma=r.uma,
+                penalty=r.penalty,
+                final=r.final,
+            )
+            for r in standings.rows
+        )
+
+    def error(self, number: int, error: HandError) -> str | None:
+        if not self.columns:  # the header could not be read: no columns yet
+            self.columns = (*HAND_COLUMNS, "sticks_after", *PLACE_COLUMNS, *ERROR_COLUMNS)
+            head = csv_row(self.columns) + "\n"
+        else:
+            head = ""
+        return head + self._row(
+            source=self.source,
+            line=number or None,
+            kind="error",
+            text=printable(error.text),
+            error_code=";".join(p.code for p in error.problems),
+            error_col=";".join(str(p.col) for p in error.problems),
+            error="; ".join(p.message for p in error.problems),
+        )

@@ -1,0 +1,192 @@
+"""Random valid games (hypothesis): after every hand the points and the sticks on the table add up
+to what the players started with, each total is the last plus the hand's change, and the deal
+and the honba move as docs/rules/riichi.md §10 says, checked against a model of those rules
+written here, apart from the ledger."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from mjscore.game.ledger import STICK
+from mjscore.game.read import read_header, read_line
+from mjscore.game.replay import LEDGERS
+from mjscore.game.riichi import RiichiLedger
+
+# A hand every seat may win at any honba: All Simples and Pinfu (two han without dora, so the
+# two-fan minimum never refuses it), by ron or by tsumo; three players have no 2m-8m.
+HANDS = {"riichi": "234m567p345s66p67s+8s", "sanma": "234p567p345s66p67s+8s"}
+NAMES = ("Aki", "Ben", "Chie", "Dai")
+
+
+@dataclass
+class Model:
+    """The deal as the rule book moves it: who deals (0 first), the round, the honba, the sticks."""
+
+    players: int
+    dealer: int = 0
+    round: int = 0
+    honba: int = 0
+    sticks: int = 0
+
+    def after(self, kind: str, dealer_won: bool, dealer_ready: bool, declared: int, *, repeat: str, kept: bool) -> None:
+        if kind == "chombo":
+            return  # the hand is played again
+        self.sticks += declared
+        if kind == "win":
+            self.sticks = 0
+            keeps, self.honba = dealer_won, self.honba + 1 if dealer_won else 0
+        elif kind == "draw":
+            keeps = repeat == "always" or (repeat == "tenpai" and dealer_ready)
+            self.honba = self.honba + 1 if keeps or not kept else 0
+        else:  # an abortive draw
+            keeps, self.honba = True, self.honba + 1
+        if not keeps:
+            self.dealer = (self.dealer + 1) % self.players
+            self.round += self.dealer == 0
+
+
+def _who(data: st.DataObject, ledger: RiichiLedger, player: int) -> str:
+    """A player as a line names them: by name (in any case) or by this hand's seat letter."""
+    how = data.draw(st.sampled_from(["name", "lower", "seat"]))
+    name = ledger.name(player)
+    return {"name": name, "lower": name.lower(), "seat": ledger.seat_letter(player)}[how]
+
+
+def _line(data: st.DataObject, ledger: RiichiLedger, hand: str) -> tuple[str, str, set[int], set[int], int]:
+    """A random valid hand line for the table as it stands: (line, kind, winners, ready, declarers)."""
+    n = ledger.n
+    can_declare = [p for p in range(n) if not ledger.options.bust or ledger.points[p] >= STICK]
+    kind = data.draw(st.sampled_from(["tsumo", "ron", "double", "draw", "abort", "chombo"]))
+    if kind == "chombo":
+        return f"chombo {_who(data, ledger, data.draw(st.integers(0, n - 1)))}", "chombo", set(), set(), 0
+    if kind == "abort":
+        return "abort", "abort", set(), set(), 0
+    if kind == "draw":
+        ready = set(data.draw(st.lists(st.integers(0, n - 1), unique=True)))
+        declared = sorted(data.draw(st.sets(st.sampled_from(sorted(ready & set(can_declare)))))) if ready else []
+        words = ["draw"]
+        if ready:
+            words.append("tenpai=" + ",".join(_who(data, ledger, p) for p in sorted(ready)))
+        if declared:
+            words.append("riichi=" + ",".join(_who(data, ledger, p) for p in declared))
+        return " ".join(words), "draw", set(), ready, len(declared)
+    count = 2 if kind == "double" else 1
+    winners = data.draw(st.lists(st.integers(0, n - 1), min_size=count, max_size=count, unique=True))
+    discarder = data.draw(st.sampled_from([p for p in range(n) if p not in winners])) if kind != "tsumo" else None
+    declared = {w for w in winners if w in can_declare and data.draw(st.booleans())}
+    parts = []
+    for w in winners:
+        words = [f"{_who(data, ledger, w)}: {hand}", "tsumo" if discarder is None else "ron"]
+        if w in declared:
+            words.append("riichi")
+        if discarder is not None:
+            words.append(f"from={_who(data, ledger, discarder)}")
+        parts.append(" ".join(words))
+    return " & ".join(parts), "win", set(winners), set(), len(declared)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.data())
+def test_random_games_add_up_and_move_the_deal_by_the_rules(data: st.DataObject) -> None:
+    ruleset = data.draw(st.sampled_from(sorted(HANDS)))
+    players = NAMES[: 3 if ruleset == "sanma" else 4]
+    repeat = data.draw(st.sampled_from(["tenpai", "always", "never"]))
+    honba_draw = data.draw(st.sampled_from(["always", "kept"]))
+    bust = data.draw(st.booleans())
+    points = data.draw(st.sampled_from([25000, 4000]))  # a few points: players go below zero
+    text = (
+        f"ruleset={ruleset} players={','.join(players)} repeat_draw={repeat} honba_draw={honba_draw} "
+        f"bust={'on' if bust else 'off'} start={points} target={points}"
+    )
+    header = read_header([read_line(1, text)], {name: kind.seats for name, kind in LEDGERS.items()})
+    ledger = RiichiLedger(header)
+    model = Model(len(players))
+    start = header.options.start * len(players)
+    for number in range(2, data.draw(st.integers(1, 30)) + 2):
+        if ledger.over() is not None:
+            break
+        line, kind, winners, ready, declared = _line(data, ledger, HANDS[ruleset])
+        before = list(ledger.points)
+        played = ledger.play(read_line(number, line))
+        # the zero sum: what the players hold and the sticks on the table
+        assert sum(played.totals) + played.sticks * STICK == start, line
+        assert list(played.totals) == [b + d for b, d in zip(before, played.deltas, strict=True)], line
+        outcome = "win" if kind == "win" else kind
+        assert played.outcome == outcome, line
+        model.after(
+            outcome, model.dealer in winners, model.dealer in ready, declared, repeat=repeat, kept=honba_draw == "kept"
+        )
+        over = ledger.over()
+        event(f"{ruleset}: {'goes on' if over is None else over.split(' (')[0].split(', ')[0]}")
+        if over is None:
+            t = ledger.table
+            assert (t.dealer, t.round, t.honba, t.sticks) == (model.dealer, model.round, model.honba, model.sticks)
+        elif "below zero" in over:
+            assert bust and min(ledger.points) < 0
+        else:
+            # the deal passed on from the last dealer of the South round
+            assert over == "the last hand was played" and model.round == 2, over
+
+
+WORDS = st.sampled_from(
+    [
+        "Aki:",
+        "ben:",
+        "E:",
+        "draw",
+        "abort",
+        "chombo",
+        "Dai",
+        "&",
+        "ron",
+        "tsumo",
+        "riichi",
+        "from=Ben",
+        "from=Q",
+        "from=",
+        "tenpai=Aki,",
+        "tenpai=Aki,Ben",
+        "nagashi=Chie",
+        "riichi=Dai",
+        "pao=Ben",
+        "seat=S",
+        "honba=1",
+        "sticks=x",
+        "round=W",
+        "riichi:",
+        "sanma:",
+        "kita=1",
+        "four-winds",
+        "preset=tenhou",
+        "players=A,B,C,D",
+        "234m567p345s66p67s+8s",
+        "123m456p789s8s(777z)+8s",
+        "(777z)",
+        "+5p",
+        ":",
+        "=",
+        "#",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(st.lists(WORDS, max_size=8).map(" ".join), st.text(max_size=30)), max_size=6))
+def test_any_game_file_is_played_or_refused_never_crashed(lines: list[str]) -> None:
+    from mjscore.game.read import GameError
+    from mjscore.game.replay import Replay
+
+    text = ["players=Aki,Ben,Chie,Dai", *(line.replace("\n", " ").replace("\r", " ") for line in lines)]
+    try:
+        game = Replay(line + "\n" for line in text)
+        for _ in game.hands():
+            pass
+        game.standings()
+    except GameError as refused:
+        # every problem is told at a line of the file, and at a column of it (0: the line as a whole)
+        for number, error in refused.faults:
+            assert 1 <= number <= len(text)
+            assert all(0 <= p.col <= len(text[number - 1]) + 1 for p in error.problems), error.problems
