@@ -320,6 +320,23 @@ def test_waits_analyses_garden_through_its_two_hooks() -> None:
     assert analysis.payment_unit == "points"
 
 
+@pytest.mark.usefixtures("garden")
+def test_a_rule_set_that_tells_no_shape_refuses_a_hand_not_ready_and_a_hand_of_14_with_their_codes() -> None:
+    # why: Garden's waiting gives no Waiting.shape (it cannot tell how far a hand is): 1z 3z 5z 7z
+    # beside three runs complete nothing, so the hand is refused as not ready, with the code of a
+    # hand nothing completes and no column (the hand as a whole)
+    with pytest.raises(HandError) as not_ready:
+        analyse("garden:123m456m789m1z3z5z7z")
+    assert [(p.code, p.col) for p in not_ready.value.problems] == [("analysis-not-ready-yet", 0)]
+    # why: nor does its line hold its tiles as typed (the mpsz reader unshaped): 14 tiles are
+    # refused at the hand (column 8, after "garden:"), and the sizes named are 13 only
+    with pytest.raises(HandError) as one_over:
+        analyse("garden:123m456m789m55z66z1z")
+    [problem] = one_over.value.problems
+    assert (problem.code, problem.col) == ("analysis-discards-not-yet", 8)
+    assert "waits reads a hand of 13 (one tile short of a win), counting each meld as 3" in problem.message
+
+
 def test_a_rule_set_without_the_analysis_hooks_is_refused_with_a_code() -> None:
     class Bare(Garden):  # Garden without its analysis: the base's hooks
         name = "bare"
