@@ -227,7 +227,8 @@ class Analysis:
     ``seen`` and ``discards``: the kinds those items list; ``furiten``: the waits among the
     discards (a rule set without furiten: none); ``held_four``: kinds that would complete a hand
     one short but that it holds every copy of, so no wait; ``names``: each kind's name, as
-    outputs write it; ``piece``: what the hand is made of ("tile", "card"), for people."""
+    outputs write it; ``piece``: what the hand is made of ("tile", "card"), and ``shapes``: the
+    names of the shapes ``shanten`` counts (``HandShape.names``), for people."""
 
     ruleset: str
     title: str
@@ -248,6 +249,7 @@ class Analysis:
     rows: tuple[DiscardRow, ...] = ()
     complete: bool = False
     drawn: str | None = None
+    shapes: tuple[str, ...] = ()
 
     @property
     def unseen(self) -> int:
@@ -655,6 +657,7 @@ class _Analyst:
             rows,
             complete,
             drawn,
+            () if waiting.shape is None else waiting.shape.names,
         )
 
     def _size_problem(self) -> Problem | None:

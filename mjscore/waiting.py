@@ -162,11 +162,18 @@ class Progress:
     held_four: tuple[int, ...]
 
 
+SHAPE_NAMES = ("standard", "Seven Pairs", "Thirteen Orphans")  # the shapes a Shanten counts, for people
+
+
 class HandShape:
     """What a rule set's shanten engine answers of the hands of one line (``Waiting.shape``): the
     line's melds, tile set and wild tiles are its own; ``concealed`` lists the kinds of a
-    concealed part, one per tile (as ``WaitingLine.pieces`` name them). (A base class, as
+    concealed part, one per tile (as ``WaitingLine.pieces`` name them). ``names``: how the rule
+    set names the shapes a ``Shanten`` counts (Baida: Thirteen Terminals). (A base class, as
     ``RuleSet``: the mpsz family's is ``families.mpsz.waiting.MpszShape``.)"""
+
+    def __init__(self, names: tuple[str, str, str] = SHAPE_NAMES) -> None:
+        self.names = names
 
     def shanten(self, concealed: Sequence[int]) -> Shanten:
         """The shanten of a hand one short or one over (-1: one over and complete)."""

@@ -125,7 +125,7 @@ class AnalysisTable:
         elif analysis.kind == NOT_READY:
             assert analysis.shanten is not None  # a hand not ready has its shanten
             kinds = " ".join([d.tile for d in analysis.improving])
-            header.append(("shanten", _shanten_text(analysis.shanten)))
+            header.append(("shanten", _shanten_text(analysis.shanten, analysis.shapes)))
             header.append(("improving", f"{kinds} ({_count(analysis.unseen, analysis.piece)} unseen)"))
             body = _improving(analysis.improving)
         else:
@@ -171,14 +171,15 @@ def _spaced(table: str) -> str:
     return "\n".join(spaced)
 
 
-def _shanten_text(found: Shanten) -> str:
-    """ "2 (standard 2, Seven Pairs 3, Thirteen Orphans 8)": the shanten, and each shape's (the
-    special shapes only where the hand can make them: no meld)."""
-    shapes = [f"standard {found.standard}"]
+def _shanten_text(found: Shanten, names: tuple[str, ...]) -> str:
+    """ "2 (standard 2, Seven Pairs 3, Thirteen Orphans 8)": the shanten, and each shape's, as the
+    rule set ``names`` them (the special shapes only where the hand can make them: no meld)."""
+    standard, pairs, orphans = names
+    shapes = [f"{standard} {found.standard}"]
     if found.pairs is not None:
-        shapes.append(f"Seven Pairs {found.pairs}")
+        shapes.append(f"{pairs} {found.pairs}")
     if found.orphans is not None:
-        shapes.append(f"Thirteen Orphans {found.orphans}")
+        shapes.append(f"{orphans} {found.orphans}")
     return f"{found.best} ({', '.join(shapes)})"
 
 

@@ -53,6 +53,7 @@ KEYS = ("baida", "seat", "from")
 PATTERN_CAP, HAND_CAP = 320, 480
 SEVEN_BAIDA = 7
 STANDARD, SEVEN_PAIRS, THIRTEEN = "standard", "seven pairs", "thirteen terminals"
+SHAPE_NAMES = ("standard", "Seven Pairs", "Thirteen Terminals")  # for people: the shanten of each (§4)
 KINDS = tuple(range(RIICHI_KINDS))  # the 136 tiles' kinds, no flowers (docs/rules/baida.md §1)
 PATTERN, BONUS = "pattern", "bonus"
 
@@ -397,27 +398,38 @@ class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):
     # -- what a hand waits on (mjscore waits)
 
     def waiting_line(self, text: str, tokens: Sequence[Token], items: Items, settings: Settings) -> WaitingLine:
-        """mpsz tiles, a hand of 13 (``families.mpsz.waiting``); the probe is no Baida (the
-        indicator's kind nor the next), which would make a tsumo's hand one Baida more."""
+        """mpsz tiles, a hand of 13 or 14 (``families.mpsz.waiting``); the probe is no Baida (the
+        indicator's kind nor the next), which would make a tsumo's hand one Baida more, and a
+        hand of 14's probe keeps its Baida, which decide whether it may win by ron (§3)."""
         given = [t.value for t in tokens if t.tag == "option" and t.text.lower() == "baida"]
         tiles, faults = read_tiles(given[0] if given else "")
         avoid: tuple[int, ...] = ()
         if len(tiles) == 1 and not faults and tiles[0][0] < RIICHI_KINDS:
             avoid = baida_kinds(tiles[0][0])
-        return mpsz_waiting.waiting_line(text, tokens, items, KINDS, self.title, avoid=frozenset(avoid))
+        return mpsz_waiting.waiting_line(text, tokens, items, KINDS, self.title, avoid=frozenset(avoid), shaped=True)
 
     def waiting(self, deal: BaidaDeal, line: WaitingLine, *, win_named: bool) -> Waiting:
-        """The hand without the probe (the deal's winning tile): a kind completes it taken at face
-        value (a ron: another player's discard, never wild, docs/rules/baida.md §2), or, for a Baida
-        kind, drawn as a wild tile; seven Baida drawn are a win whatever the hand (§6). The line
-        shows the indicator too (§1). No furiten: the sheet knows none."""
+        """The hand without the probe (the deal's winning tile), and with the tile the probe cut
+        from a hand of 14 put back: a kind completes a hand of 13 taken at face value (a ron:
+        another player's discard, never wild, docs/rules/baida.md §2), or, for a Baida kind, drawn
+        as a wild tile; seven Baida drawn are a win whatever the hand (§6). How far a hand is: the
+        shanten engine, the Baida wild (``MpszShape``; Seven Pairs while ``seven_pairs`` scores
+        it). The line shows the indicator too (§1). No furiten: the sheet knows none."""
         t, o = deal.table, deal.options
-        concealed = sorted([kind for kind, _ in deal.written.concealed])
+        kinds = [kind for kind, _ in deal.written.concealed]
+        if line.cut is not None:
+            kinds.append(line.cut.kind)
+        concealed = sorted(kinds)
         naturals = tuple([k for k in concealed if k not in t.wild_kinds])
         short = Hand(naturals, len(concealed) - len(naturals), t.hand.melds)
-        drawn = Hand(naturals, short.wilds + 1, short.melds)  # a Baida drawn: wild
-        wild_completes = short.wilds + 1 == SEVEN_BAIDA or any(_readings(drawn, o))
-        completing = [k for k in KINDS if (k in t.wild_kinds and wild_completes) or any(_readings(_with(short, k), o))]
+        completing: list[int] = []
+        wild_completes = False
+        if line.cut is None:
+            drawn = Hand(naturals, short.wilds + 1, short.melds)  # a Baida drawn: wild
+            wild_completes = short.wilds + 1 == SEVEN_BAIDA or any(_readings(drawn, o))
+            completing = [
+                k for k in KINDS if (k in t.wild_kinds and wild_completes) or any(_readings(_with(short, k), o))
+            ]
         held = Counter([*concealed, *[k for m in short.melds for k in m.kinds]])
         waiting_table = replace(t, hand=short)
         context = {
@@ -426,7 +438,8 @@ class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):
             if win_named or key != "win"
         }
         header = tuple([row for row in _header(deal, waiting_table) if win_named or row[0] != "win"])
-        shown = Shown(_canonical(deal, winner=False, win=win_named), header, "", context)
+        hand, winner = mpsz_waiting.as_typed(deal.written, line)
+        shown = Shown(_canonical(deal, winner=winner, win=win_named, hand=hand), header, "", context)
         names = " ".join([tile_name(k) for k in t.wild_kinds])
         notes: tuple[str, ...] = ()
         if wild_completes:
@@ -440,6 +453,9 @@ class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):
             shown,
             mpsz_waiting.list_text,
             notes=notes,
+            shape=mpsz_waiting.MpszShape(
+                t.hand.melds, KINDS, pairs=o.seven_pairs > 0, wild_kinds=t.wild_kinds, names=SHAPE_NAMES
+            ),
         )
 
 
@@ -656,12 +672,15 @@ def _context(deal: BaidaDeal, t: BaidaTable, *, winning: bool) -> dict[str, obje
     return context
 
 
-def _canonical(deal: BaidaDeal, *, winner: bool = True, win: bool = True) -> str:
-    """The line as read; without its winning tile (``winner``) and its win (``win``): a hand that waits."""
+def _canonical(
+    deal: BaidaDeal, *, winner: bool = True, win: bool = True, hand: written.WrittenHand | None = None
+) -> str:
+    """The line as read; without its winning tile (``winner``) and its win (``win``): a hand that
+    waits; ``hand`` in place of the deal's (a hand of 14 as typed)."""
     words = [deal.table.win.value] if win else []
     words += other_flags(deal.table.flags)
     words += [f"seat={SEAT_LETTER[deal.table.seat]}", f"baida={tile_name(deal.indicator)}"]
     if deal.table.discarder is not None:
         words.append(f"from={SEAT_LETTER[deal.table.discarder]}")
     words += option_words(deal.items.options, Baida.option_specs())
-    return f"baida:{written.format_hand(deal.written, winner)} " + " ".join(words)
+    return f"baida:{written.format_hand(deal.written if hand is None else hand, winner)} " + " ".join(words)

@@ -71,3 +71,33 @@ def test_json_of_a_baida_hand() -> None:
     assert doc["context"]["baida"] == ["1z", "2z"] and "winning_tile" not in doc["context"]
     ron = doc["waits"][2]["ron"]
     assert (ron["outcome"], [p["code"] for p in ron["problems"]]) == ("refused", ["not-winning"])
+
+
+def test_a_baida_hand_not_ready_names_its_shapes_as_the_sheet_does() -> None:
+    result = run("waits", "baida:123m2456p3789s5z1z", "baida=1z")
+    assert (result.exit_code, result.stderr) == (0, "")
+    # why: 123m 456p 789s, 2p 3s 5z and a wild (1z): 1-shanten; Seven Pairs (no pair, a wild) 5;
+    # the special shape is Thirteen Terminals in Baida (docs/rules/baida.md §4): 1m 9s 5z and a wild, 9.
+    # Every other figure is the corpus's (tests/analysis/corpus.txt)
+    assert "  shanten: 1 (standard 1, Seven Pairs 5, Thirteen Terminals 9)\n" in result.stdout
+    assert "  Baida: 1z 2z (1 in the hand)\n" in result.stdout
+
+
+def test_json_of_a_baida_hand_of_14() -> None:
+    result = run("waits", "baida:23m456p55p567s789s+1z", "baida=1z", "--format", "json")
+    assert result.exit_code == 0, result.output
+    [doc] = [json.loads(line) for line in result.stdout.splitlines()]
+    VALIDATOR.validate(doc)
+    # why: the hand as typed, its 14 tiles and the Baida drawn as +TILE; Baida's context counts
+    # the Baida of the 14 (one); 11 distinct discards, the Baida among them; no furiten (the sheet
+    # knows none)
+    assert (doc["kind"], doc["drawn"], doc["complete"]) == ("discards", "1z", True)
+    assert doc["hand"] == "baida:23m45556p567789s+1z seat=S baida=1z"
+    assert (doc["context"]["baida_held"], len(doc["rows"])) == (1, 11)
+    assert [row["furiten"] for row in doc["rows"]] == [[]] * 11
+    [baida_row] = [row for row in doc["rows"] if row["discard"] == "1z"]
+    # why: throwing the Baida leaves the first hand of this file: its waits and best as there
+    assert ([d["tile"] for d in baida_row["improving"]], baida_row["best"]) == (
+        ["1m", "4m", "1z", "2z"],
+        {"tile": "1m", "win": "tsumo", "hand_value": 33},
+    )

@@ -32,7 +32,7 @@ from mjscore.families.mpsz.written import HAND_TAGS, Tile, WrittenHand, format_t
 from mjscore.hand import Meld
 from mjscore.notation.build import ANALYSIS_KEYS, Items
 from mjscore.notation.tokens import Token
-from mjscore.waiting import HandShape, Piece, Progress, Spelling, WaitingLine, WaitKind
+from mjscore.waiting import SHAPE_NAMES, HandShape, Piece, Progress, Spelling, WaitingLine, WaitKind
 
 WAITING_TILES = 13  # a hand one tile short of a win, each meld counted as 3
 DRAWN_TILES = WAITING_TILES + 1  # a tile just drawn: which to discard
@@ -187,13 +187,18 @@ class MpszShape(HandShape):
     """The shanten engine (``families.mpsz.shanten``) on the hands of one line: its ``melds``,
     the ``kinds`` of its rule set's set (sanma: no 2m-8m), whether the rule set has Seven Pairs
     (``pairs``; Thirteen Orphans it always has), and its ``wild_kinds`` (Baida: a game with no
-    copy limit, docs/rules/baida.md §2)."""
-
-    __slots__ = ("free", "kinds", "melds", "pairs", "room", "wild_kinds")
+    copy limit, docs/rules/baida.md §2); ``names`` as ``HandShape``'s."""
 
     def __init__(
-        self, melds: Sequence[Meld], kinds: tuple[int, ...], *, pairs: bool = True, wild_kinds: tuple[int, ...] = ()
+        self,
+        melds: Sequence[Meld],
+        kinds: tuple[int, ...],
+        *,
+        pairs: bool = True,
+        wild_kinds: tuple[int, ...] = (),
+        names: tuple[str, str, str] = SHAPE_NAMES,
     ) -> None:
+        super().__init__(names)
         held = [0] * RIICHI_KINDS
         for meld in melds:
             for kind in meld.kinds:
