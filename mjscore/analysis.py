@@ -667,10 +667,12 @@ class _Analyst:
             # a tile just drawn, +TILE or not: a row per discard, where the rule set makes them
             return None if hand.cut is not None else _discards_not_yet(hand)
         if hand.winner_col:
-            drawn = f" (in a hand of {hand.ready + 1}, the {piece} just drawn)" if hand.pieces else ""
+            named, short = "", ""
+            if hand.pieces:  # the rule set reads a hand one over too, where +TILE is the tile just drawn
+                named, short = f" (in a hand of {hand.ready + 1}, the {piece} just drawn)", f" of {hand.ready}"
             message = (
-                f"+TILE names the {piece} that won a hand{drawn}: waits tries every {piece} in its place, so write "
-                f"the hand{f' of {hand.ready}' if hand.pieces else ''} without it"
+                f"+TILE names the {piece} that won a hand{named}: waits tries every {piece} in its place, so write "
+                f"the hand{short} without it"
             )
             return Problem("analysis-winning-tile", message, hand.winner_col)
         if hand.size != hand.ready:

@@ -66,13 +66,13 @@ def waiting_line(
     shown = Counter([kind for value in [t.text for t in hand] + indicators for _, (kind, _) in tile_offsets(value)])
     probe = next(k for k in sorted(kinds, key=_is_five) if k not in shown and k not in avoid)  # a five may be red
     size = sum([_size(t) for t in hand])
-    typed = _concealed(hand) if shaped else ()
+    pieces = _concealed(hand) if shaped else []
     cut = None
-    if typed and size == DRAWN_TILES:
+    if pieces and size == DRAWN_TILES:
         # the probe leaves out a tile of a kind the line shows fewest of (no wild one), a plain tile
         # before a red five: a count of the line that is wrong (five copies, a red five too many)
         # stays wrong without it
-        cut = min(reversed(typed), key=lambda t: (t[0].kind in avoid, shown[t[0].kind], t[1]))[0]
+        cut = min(reversed(pieces), key=lambda p: (p.kind in avoid, shown[p.kind], _tile(p)[1]))
     return WaitingLine(
         size=size,
         ready=WAITING_TILES,
@@ -86,7 +86,7 @@ def waiting_line(
         probe_kind=probe,
         seen=_listed(items, SEEN, kinds, title),
         discards=_listed(items, DISCARDS, kinds, title),
-        pieces=tuple([piece for piece, _ in typed]),
+        pieces=tuple(pieces),
         cut=cut,
     )
 
@@ -98,20 +98,20 @@ def _size(token: Token) -> int:
     return sum([kind < RIICHI_KINDS for _, (kind, _) in tile_offsets(token.text)])
 
 
-def _concealed(hand: list[Token]) -> list[tuple[Piece, bool]]:
-    """The concealed tiles of a hand as typed (flowers set aside), the +TILE among them, each with
-    whether it is a red five. A tile is taken out by its digit, with the suit letter when no
-    other digit shares the letter; a +TILE whole."""
+def _concealed(hand: list[Token]) -> list[Piece]:
+    """The concealed tiles of a hand as typed (flowers set aside), the +TILE among them. A tile is
+    taken out by its digit, with the suit letter when no other digit shares the letter; a +TILE
+    whole."""
     found = []
     for t in hand:
         if t.tag == "winning":
-            found += [(_piece((kind, red), True, t.loc, t.end - t.loc), red) for _, (kind, red) in tile_offsets(t.text)]
+            found += [_piece(tile, True, t.loc, t.end - t.loc) for _, tile in tile_offsets(t.text)]
         elif t.tag == "cards":
             text = t.text
-            for offset, (kind, red) in tile_offsets(text):
-                if kind < RIICHI_KINDS:
+            for offset, tile in tile_offsets(text):
+                if tile[0] < RIICHI_KINDS:
                     alone = not text[offset + 1].isdigit() and not (offset and text[offset - 1].isdigit())
-                    found.append((_piece((kind, red), False, t.loc + offset, 2 if alone else 1), red))
+                    found.append(_piece(tile, False, t.loc + offset, 2 if alone else 1))
     return found
 
 
