@@ -36,7 +36,7 @@ EXCLUDED = {
     "mjscore/cli.py",  # click's decorators make objects mypyc cannot compile as functions
     "mjscore/notation/grammar.py",  # pyparsing-typed: runs only for lines the fast reader declines
     "mjscore/bnf.py",  # pyparsing-typed: writes grammar/notation.bnf, not on a hand's path
-    "mjscore/game/grammar.py",  # pyparsing-typed: reads a game file's lines (a few dozen a game)
+    "mjscore/game/grammar.py",  # pyparsing-typed: says where a game line fails (game/tokens.py reads the rest)
     "mjscore/shell.py",  # Terminated subclasses KeyboardInterrupt (a builtin mypyc cannot derive from)
     # Compiled code never runs Python's signal handlers (mypyc checks for none), so a compiled
     # loop that reads input would not stop on Ctrl-C: an endless line (/dev/zero) or endless

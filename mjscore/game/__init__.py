@@ -3,5 +3,5 @@ hand, and ends with the standings (README, "Whole games"; docs/rules/riichi.md Â
 
 ``replay.Replay`` plays a game file; ``read`` reads its lines and header, ``options`` holds the
 game's rules and each preset's table, ``ledger`` the values a ledger reports, ``riichi`` the
-riichi family's ledger (riichi, sanma), ``grammar`` the game file's notation.
+riichi family's ledger (riichi, sanma), ``tokens`` and ``grammar`` the game file's notation.
 """

@@ -8,22 +8,18 @@
 A hand (and a draw line) is text the hand notation reads (``mjscore.notation``): this
 grammar finds where each begins and ends and who it belongs to, and ``game.read`` hands it
 on. Every element is named, for messages, ``grammar/game.bnf`` and the railroad diagram.
-Reading a game file is a few dozen lines, so this grammar is the reader itself; it stays
-Python in the compiled build (setup.py), as the hand notation's grammar does.
+Its patterns are ``game.tokens``', whose fast reader reads a line first: this grammar is
+imported (and pyparsing with it) only for a line that reader declines, to say where it fails.
+It stays Python in the compiled build (setup.py), as the hand notation's grammar does.
 """
 
 from __future__ import annotations
 
 import pyparsing as pp
 
+from mjscore.game.tokens import ABORT, CHOMBO, HAND_RE, PLAYER_RE, SEPARATOR
 from mjscore.notation.grammar import draw_word, key_value, ruleset_prefix
 from mjscore.notation.tokens import BLANKS, WORD_RE, Token
-
-# A player's name: a letter (of any script), then letters, digits, "_", "-" or ".".
-PLAYER_RE = r"[^\W\d_][\w.-]*"
-NAME_LIMIT = 40  # characters of a player's name: a table's names are short
-ABORT, CHOMBO = "abort", "chombo"
-SEPARATOR = "&"  # between the winners of one discard
 
 
 def _tag(tag: str) -> pp.ParseAction:
@@ -38,7 +34,7 @@ pp.ParserElement.set_default_whitespace_chars(BLANKS)  # for the elements below 
 
 player = pp.Regex(PLAYER_RE).set_name("player").set_parse_action(_tag("player"))
 # A hand's text: up to the next "&" or the line's end, without the blanks around it.
-hand_text = pp.Regex(rf"[^{SEPARATOR}\s]([^{SEPARATOR}]*[^{SEPARATOR}\s])?").set_name("hand")
+hand_text = pp.Regex(HAND_RE).set_name("hand")
 hand_text.set_parse_action(_tag("hand"))
 win = (player + pp.Suppress(":") - hand_text).set_name("win")
 # A parse action of its own keeps <win> a rule of its own: pyparsing merges a nested sequence without one.

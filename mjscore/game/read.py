@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from mjscore.errors import HandError, MjscoreError, NotationError, Problem, quoted
 from mjscore.game.options import UMA_KEY, GameOptions, GameTable, game_tables
+from mjscore.game.tokens import NAME_LIMIT, PLAYER_RE, read_tokens
 from mjscore.notation.build import gather_items
 from mjscore.notation.tokens import Token
 from mjscore.options import ON_WORDS, OptionSpec, OptionValue, specs, with_values
@@ -59,7 +60,11 @@ class GameLine:
 
 
 def read_line(number: int, text: str) -> GameLine:
-    """A line of a game file; ``GameError`` at the column where it cannot be read."""
+    """A line of a game file; ``GameError`` at the column where it cannot be read. The fast reader
+    reads it; the grammar (pyparsing) is asked only where it declines, to say where the line fails."""
+    tokens = read_tokens(text)
+    if tokens is not None:
+        return GameLine(number, text, tuple(tokens))
     import pyparsing as pp
 
     from mjscore.game.grammar import parse_line
@@ -207,8 +212,7 @@ def _preset(ruleset: AnyRuleSet, found: Mapping[str, tuple[int, str, int]], faul
     return name.lower()
 
 
-_NAME = re.compile(r"[^\W\d_][\w.-]*")
-NAME_LIMIT = 40  # characters of a player's name
+_NAME = re.compile(PLAYER_RE)
 
 
 def _players(
