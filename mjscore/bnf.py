@@ -331,7 +331,13 @@ def game_bnf() -> str:
             "A game file is lines; '#' starts a comment and blank lines are skipped, as in a batch file.",
             "The header lines come first, then one line per hand. <hand> and <draw hand> are read",
             "by the hand notation (grammar/notation.bnf: a <line>), <key=value> and <ruleset> are",
-            "its elements.",
+            "its elements. A games file holds several games, each a game file, separated by",
+            "<next game> lines:",
+            "",
+            "  <games file> ::= <game file> ( <next game> <game file> )*",
+            "",
+            "A game with no line that holds something (before the first separator, after the",
+            "last, between two) is no game: it is skipped.",
             "",
             LEGEND,
         ]
@@ -377,6 +383,10 @@ def _game_notes() -> dict[str, str]:
             f"by name or by this hand's seat letter: {' '.join(k + '=' for k in PLAYER_KEYS)}",
         ),
         "player": "A player's name as the header lists it (any case), or a seat letter of this hand.",
+        "next game": _lines(
+            "Three or more '-', alone on their line: the end of a game and the start of the next",
+            "(mjscore game reads each game on its own; in a game replayed alone it is game-separator).",
+        ),
     }
 
 

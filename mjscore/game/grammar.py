@@ -1,9 +1,10 @@
 """The game file notation as a pyparsing grammar: one line of a game file.
 
-    line   ::= header | abort | chombo | draw | wins
+    line   ::= header | abort | chombo | draw | wins | separator
     header ::= key=value+                  (before the first hand: the rule set, players, rules)
     wins   ::= player ":" hand { "&" player ":" hand }
     draw   ::= [ruleset ":"] "draw" ...    (a draw line of the hand notation)
+    separator ::= "---"                    (between two games of a games file)
 
 A hand (and a draw line) is text the hand notation reads (``mjscore.notation``): this
 grammar finds where each begins and ends and who it belongs to, and ``game.read`` hands it
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import pyparsing as pp
 
-from mjscore.game.tokens import ABORT, CHOMBO, HAND_RE, PLAYER_RE, SEPARATOR
+from mjscore.game.tokens import ABORT, CHOMBO, GAMES_SEPARATOR_RE, HAND_RE, PLAYER_RE, SEPARATOR
 from mjscore.notation.grammar import draw_word, key_value, ruleset_prefix
 from mjscore.notation.tokens import BLANKS, WORD_RE, Token
 
@@ -48,7 +49,9 @@ abort_line = (abort_word - pp.Opt(reason) + pp.ZeroOrMore(key_value)).set_name("
 chombo_word = pp.CaselessKeyword(CHOMBO).set_name("chombo word").set_parse_action(_tag(CHOMBO))
 chombo_line = (chombo_word - player + pp.ZeroOrMore(key_value)).set_name("chombo line")
 header_line = pp.OneOrMore(key_value).set_name("header line")
-game_line = (header_line | abort_line | chombo_line | draw_line | wins).set_name("game line").parse_with_tabs()
+games_separator = pp.Regex(GAMES_SEPARATOR_RE).set_name("next game").set_parse_action(_tag("separator"))
+game_line = (header_line | abort_line | chombo_line | draw_line | wins | games_separator).set_name("game line")
+game_line.parse_with_tabs()
 game_line.streamline().errmsg = (
     "Expected a game line: header items (players=Aki,Ben,Chie,Dai), a win (Aki: 234m...), draw, abort or chombo NAME"
 )
@@ -70,10 +73,12 @@ ELEMENTS: tuple[pp.ParserElement, ...] = (
     win,
     player,
     hand_text,
+    games_separator,
 )
 
 
 def parse_line(text: str) -> list[Token]:
     """The tokens of one game line (tags ``option`` for a key=value, ``player``, ``hand``,
-    ``draw``, ``abort``, ``reason``, ``chombo``); ``pp.ParseBaseException`` where it cannot be read."""
+    ``draw``, ``abort``, ``reason``, ``chombo``, ``separator``); ``pp.ParseBaseException`` where it
+    cannot be read."""
     return list(game_line.parse_string(text, parse_all=True))

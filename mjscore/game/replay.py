@@ -3,19 +3,24 @@
 ``Replay`` reads the lines of a file (as ``scoring.read_lines`` gives them: comments, blank
 lines, a byte-order mark and CR LF as in a batch). A rule set keeps a game when ``LEDGERS``
 names its ledger; any other is told "not yet" by the header (``game-ruleset-not-yet``).
+``split_games`` cuts a games file into its games, each replayed on its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Protocol
 
+from mjscore.errors import HandError, Problem
 from mjscore.game.ledger import Ledger, Played, Standings
 from mjscore.game.read import GameError, GameLine, Header, read_header, read_line
 from mjscore.game.riichi import RiichiLedger
+from mjscore.game.tokens import is_games_separator
 from mjscore.rulesets import AnyRuleSet
 from mjscore.scoring import Overlong, hand_lines, undecoded_error
 from mjscore.settings import Settings
+from mjscore.values import Value
 
 
 class LedgerKind(Protocol):
@@ -31,26 +36,59 @@ LEDGERS: Mapping[str, LedgerKind] = {"riichi": RiichiLedger, "sanma": RiichiLedg
 _READING = Settings()  # what a line that is not UTF-8 is told with
 
 
-def game_lines(lines: Iterable[str | Overlong]) -> Iterator[GameLine]:
+@dataclass(frozen=True, slots=True)
+class GameText(Value):
+    """One game of a file: the number of its first line, and its lines as read (comments and
+    blank lines included, so each line keeps its number in the file)."""
+
+    first: int
+    lines: tuple[str | Overlong, ...]
+
+
+def split_games(lines: Iterable[str | Overlong]) -> Iterator[GameText]:
+    """The games of a file, in order: its lines between separator lines (``---``). A stretch with
+    no line that holds something is no game (a separator at the start, at the end, two in a
+    row), except in a file that holds no game at all: that one empty game is told (no header)."""
+    held: list[str | Overlong] = []
+    first, filled, games = 1, False, 0
+    for number, raw in enumerate(lines, 1):
+        content = next(hand_lines((raw,), number), None)  # the line as a game reads it; None: nothing
+        if content is not None and isinstance(content[1], str) and is_games_separator(content[1]):
+            if filled:
+                games += 1
+                yield GameText(first, tuple(held))
+            first, held, filled = number + 1, [], False
+        else:
+            held.append(raw)
+            filled = filled or content is not None
+    if filled or not games:
+        yield GameText(first, tuple(held))
+
+
+def game_lines(lines: Iterable[str | Overlong], start: int = 1) -> Iterator[GameLine]:
     """Each line of a game file that holds something, read by the game grammar; ``GameError`` at
-    the first that cannot be read."""
-    for number, text in hand_lines(lines):
+    the first that cannot be read. ``start``: the number of the first line (a game of a games file)."""
+    for number, text in hand_lines(lines, start):
         if isinstance(text, Overlong):
             raise GameError([(number, text.error(None))])
         undecoded = undecoded_error(text, _READING)
         if undecoded is not None:
             undecoded.ruleset = None
             raise GameError([(number, undecoded)])
-        yield read_line(number, text)
+        line = read_line(number, text)
+        if line.kind == "separator":
+            message = "'---' separates the games of a games file: each is replayed on its own (split_games)"
+            raise GameError([(number, HandError(text, (Problem("game-separator", message, 1),)))])
+        yield line
 
 
 class Replay:
     """A game being replayed: ``header`` (read when made: ``GameError`` if it cannot be), then
     ``hands()``, each hand as played (``GameError`` stops at a line that cannot be), then
-    ``standings()``."""
+    ``standings()``. ``start``: the number of its first line in the file (``GameText.first``)."""
 
-    def __init__(self, lines: Iterable[str | Overlong]) -> None:
-        self._lines = game_lines(lines)
+    def __init__(self, lines: Iterable[str | Overlong], start: int = 1) -> None:
+        self._lines = game_lines(lines, start)
         header_lines: list[GameLine] = []
         self._first: GameLine | None = None
         for line in self._lines:

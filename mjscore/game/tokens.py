@@ -23,6 +23,8 @@ ABORT, CHOMBO = "abort", "chombo"
 SEPARATOR = "&"  # between the winners of one discard
 # A hand's text: up to the next "&" or the line's end, without the blanks around it.
 HAND_RE = rf"[^{SEPARATOR}\s]([^{SEPARATOR}]*[^{SEPARATOR}\s])?"
+# A line of its own between two games of a games file (as a YAML stream separates documents).
+GAMES_SEPARATOR_RE = r"-{3,}"
 
 _BLANK = r"[ \t\r\n\u3000]"  # the notation's blanks (tokens.BLANKS)
 _BLANKS = re.compile(rf"{_BLANK}*+")
@@ -30,6 +32,7 @@ _KEY_VALUE = re.compile(KEY_VALUE_RE)
 _PLAYER = re.compile(PLAYER_RE)
 _HAND = re.compile(HAND_RE)
 _REASON = re.compile(WORD_RE)
+_GAMES_SEPARATOR = re.compile(GAMES_SEPARATOR_RE)
 _KEYWORD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")  # pyparsing's, as a caseless keyword has them
 # A draw line starts with the draw word, perhaps after a rule-set prefix. The prefix is taken
 # whole or not at all (atomic), as the grammar's optional element: "draw : 1m" is no draw line.
@@ -42,6 +45,8 @@ def read_tokens(text: str) -> list[Token] | None:
     at = _skip(text, 0)
     if _KEY_VALUE.match(text, at):
         return _items(text, at, [])
+    if _GAMES_SEPARATOR.match(text, at):
+        return _ended(text, _token(_GAMES_SEPARATOR, "separator", text, at))
     if _keyword(text, at, ABORT):
         return _abort(text, at)
     if _keyword(text, at, CHOMBO):
@@ -49,6 +54,12 @@ def read_tokens(text: str) -> list[Token] | None:
     if _DRAW_AHEAD.match(text, at):
         return _ended(text, _token(_HAND, "draw", text, at))
     return _wins(text, at)
+
+
+def is_games_separator(text: str) -> bool:
+    """Whether a line of a file, as ``scoring.hand_lines`` gives it (comment and end taken off),
+    separates two games: what ``read_tokens`` reads as a separator line."""
+    return _ended(text, _token(_GAMES_SEPARATOR, "separator", text, _skip(text, 0))) is not None
 
 
 def _skip(text: str, at: int) -> int:

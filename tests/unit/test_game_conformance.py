@@ -1,6 +1,7 @@
 """The game file's conformance cases (grammar/conformance/game-*.txt): every accepted file plays
 to the points it says, every refused file reports exactly its problems, each at its line and
-column."""
+column. A case's file may be a games file: its games (split at ``---`` lines) are each replayed
+on their own, as mjscore game does."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import NamedTuple
 import pytest
 
 from mjscore.game.read import GameError
-from mjscore.game.replay import Replay
+from mjscore.game.replay import Replay, split_games
 
 CASES = Path(__file__).resolve().parents[2] / "grammar" / "conformance"
 _PROBLEM = re.compile(r"([a-z][a-z-]*)@(\d+):(\d+)")
@@ -49,31 +50,43 @@ def _params(name: str) -> list[object]:
     return [pytest.param(case, id=case.title) for case in read_cases(name)]
 
 
-def _play(case: Case) -> Replay:
-    replay = Replay(line + "\n" for line in case.lines)
-    for _ in replay.hands():
-        pass
-    return replay
+def _play(case: Case) -> list[Replay | GameError]:
+    """Each game of the case's file replayed to its end, or what stopped it."""
+    played: list[Replay | GameError] = []
+    for game in split_games(line + "\n" for line in case.lines):
+        try:
+            replay = Replay(game.lines, game.first)
+            for _ in replay.hands():
+                pass
+            played.append(replay)
+        except GameError as stopped:
+            played.append(stopped)
+    return played
+
+
+def _points(replay: Replay) -> str:
+    standings = replay.standings()
+    points = {row.player: row.points for row in standings.rows}
+    return " ".join([*(f"{name}={points[name]}" for name in replay.header.players), f"sticks={standings.leftover}"])
 
 
 @pytest.mark.parametrize("case", _params("game-accept.txt"))
 def test_accepted(case: Case) -> None:
-    try:
-        replay = _play(case)
-    except GameError as exc:
-        shown = "\n".join(f"line {n}: {error.describe()}" for n, error in exc.faults)
-        pytest.fail(f"{case.where}: refused:\n{shown}")
-    standings = replay.standings()
-    points = {row.player: row.points for row in standings.rows}
-    found = " ".join([*(f"{name}={points[name]}" for name in replay.header.players), f"sticks={standings.leftover}"])
-    assert found == case.expected, case.where
+    found = []
+    for game in _play(case):
+        if isinstance(game, GameError):
+            shown = "\n".join(f"line {n}: {error.describe()}" for n, error in game.faults)
+            pytest.fail(f"{case.where}: refused:\n{shown}")
+        found.append(_points(game))
+    assert " --- ".join(found) == case.expected, case.where
 
 
 @pytest.mark.parametrize("case", _params("game-reject.txt"))
 def test_refused(case: Case) -> None:
-    with pytest.raises(GameError) as caught:
-        _play(case)
-    found = sorted((p.code, number, p.col) for number, error in caught.value.faults for p in error.problems)
+    stopped = [game for game in _play(case) if isinstance(game, GameError)]
+    assert stopped, f"{case.where}: every game was played"
+    faults = [fault for game in stopped for fault in game.faults]
+    found = sorted((p.code, number, p.col) for number, error in faults for p in error.problems)
     expected = sorted((m[1], int(m[2]), int(m[3])) for m in _PROBLEM.finditer(case.expected))
     assert len(expected) == len(case.expected.split()), f"{case.where}: expected CODE@LINE:COL ..."
     assert found == expected, case.where
