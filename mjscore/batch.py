@@ -7,7 +7,9 @@ window of lines in memory, whatever the length of the input. Each ``Rendered``
 says which input it is from (``source``) and its line number in that input.
 
 What is done with each line is a ``Task``: ``Scoring`` (mjscore batch) or ``Analysing``
-(mjscore waits FILE); ``tasked_inputs`` runs any task over the inputs as above.
+(mjscore waits FILE); ``tasked_inputs`` runs any task over the inputs as above. A task may
+take other items than lines: ``Replaying`` (mjscore game) takes whole games, each replayed and
+rendered as one ``GameReport``.
 
 Ctrl-C and SIGTERM are the caller's to handle: workers ignore SIGINT (the
 terminal sends it to them too) and die quietly on SIGTERM, which is how the pool
@@ -20,15 +22,20 @@ import signal
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from mjscore.errors import Problem
 from mjscore.render import AnalysisRenderer, Renderer
+from mjscore.render.plot import Chart
 from mjscore.scoring import Overlong, score_many
 from mjscore.settings import Settings
 from mjscore.values import Value
 
+if TYPE_CHECKING:
+    from mjscore.game.replay import GameText
+
 CHUNK = 512  # lines a worker scores per task
+GAME_CHUNK = 8  # games a worker replays per task (a game of 16 hands is some 50 lines' work)
 WINDOW = 4  # tasks per worker in flight at once
 
 
@@ -56,13 +63,18 @@ class Rendered(Value):
 
 
 Lines = Iterable[str | Overlong]
+Item_contra = TypeVar("Item_contra", contravariant=True)  # what a task takes one at a time: a line, a game
+Done_co = TypeVar("Done_co", covariant=True)  # what it gives for each
+T = TypeVar("T")
+R = TypeVar("R")
 
 
-class Task(Protocol):
-    """What a batch does with the hand lines of an input: each one read, worked on and rendered."""
+class Task(Protocol[Item_contra, Done_co]):
+    """What a run does with the items of an input (a batch's hand lines, mjscore game's games):
+    each one read, worked on and rendered."""
 
-    def rendered(self, lines: Lines, start: int, source: Source) -> Iterator[Rendered]:
-        """Each hand line of ``lines``, rendered; ``start`` is the number of the first line."""
+    def rendered(self, lines: Iterable[Item_contra], start: int, source: Source) -> Iterator[Done_co]:
+        """Each item of ``lines``, done; ``start`` is the number of the first (a line's, a game's)."""
         ...
 
 
@@ -105,6 +117,76 @@ class Analysing:
                 yield Rendered(line.number, errors, line.error.problems, source)
 
 
+@dataclass(frozen=True, slots=True)
+class GameReport(Value):
+    """One game of an input replayed and rendered: what goes to standard output, what is told on
+    stderr, and how it went: finished, unfinished (the file ends first), failed (a line stopped
+    it) or broken (the ledger's own check failed: an internal error)."""
+
+    source: Source
+    index: int  # its place among the games of its input, 1 first
+    first: int  # its first line in the input
+    output: str  # lines, each ending with a line end
+    messages: tuple[str, ...]
+    outcome: str
+    chart: Chart | None = None  # each player's total over the hands, when asked (--plot)
+
+
+@dataclass(frozen=True, slots=True)
+class Replaying:
+    """mjscore game: each game replayed and rendered in ``fmt``; ``several``: the run has more than
+    one game, so what is written says which game it is; ``chart``: keep each game's totals for
+    a picture."""
+
+    fmt: str
+    several: bool = False
+    chart: bool = False
+
+    def rendered(self, lines: Iterable[GameText], start: int, source: Source) -> Iterator[GameReport]:
+        for index, game in enumerate(lines, start):
+            yield self.replayed(game, index, source)
+
+    def replayed(self, game: GameText, index: int, source: Source) -> GameReport:
+        from mjscore.game.ledger import LedgerBroken, Played
+        from mjscore.game.read import GameError
+        from mjscore.game.replay import Replay
+        from mjscore.render.game import GamePlace, chart_of, get_game_renderer
+
+        place = GamePlace(index, game.first) if self.several else None
+        renderer = get_game_renderer(self.fmt, source.name, place)
+        out: list[str] = []
+        played: list[Played] = []
+        try:
+            replay = Replay(game)
+            _put(out, renderer.start(replay.header))
+            for hand in replay.hands():
+                _put(out, renderer.hand(hand))
+                played.append(hand)
+        except GameError as stopped:
+            told: list[str] = []
+            for number, error in stopped.faults:
+                _put(out, renderer.error(number, error))
+                told += [f"{source.name}:{number}:{max(p.col, 1)}: {p.message} [{p.code}]" for p in error.problems]
+            return GameReport(source, index, game.first, "".join(out), tuple(told), "failed")
+        except LedgerBroken as broken:
+            where = f"{source.name}:{game.first}: game {index}: " if self.several else ""
+            return GameReport(source, index, game.first, "".join(out), (f"mjscore: {where}{broken}",), "broken")
+        standings = replay.standings()
+        _put(out, renderer.standings(standings))
+        chart = chart_of(replay.header, played, source.name) if self.chart else None
+        if standings.finished:
+            return GameReport(source, index, game.first, "".join(out), (), "finished", chart)
+        where = f"{source.name}:{game.first}: game {index}" if self.several else source.name
+        unfinished = f"{where}: the game is unfinished: {standings.ended}"
+        return GameReport(source, index, game.first, "".join(out), (unfinished,), "unfinished", chart)
+
+
+def _put(out: list[str], text: str | None) -> None:
+    """A renderer's text as lines of output, unless there is none (as ``shell.emit`` writes it)."""
+    if text is not None:
+        out.append(text + "\n")
+
+
 def rendered(
     lines: Lines,
     settings: Settings,
@@ -130,18 +212,21 @@ def rendered_inputs(
     return tasked_inputs(inputs, Scoring(settings, renderer, show_all), jobs)
 
 
-def tasked_inputs(inputs: Iterable[tuple[Source, Lines]], task: Task, jobs: int = 1) -> Generator[Rendered, None, None]:
-    """Every line of every input, in order, done by ``task`` over ``jobs`` processes (1: this one)."""
+def tasked_inputs(
+    inputs: Iterable[tuple[Source, Iterable[T]]], task: Task[T, R], jobs: int = 1, chunk: int = CHUNK
+) -> Generator[R, None, None]:
+    """Every item (line, game) of every input, in order, done by ``task`` over ``jobs`` processes
+    (1: this one), ``chunk`` items to a worker at a time."""
     if jobs == 1:
         for source, lines in inputs:
             yield from task.rendered(lines, 1, source)
     else:
-        yield from _rendered_parallel(inputs, task, jobs)
+        yield from _rendered_parallel(inputs, task, jobs, chunk)
 
 
 def _rendered_parallel(
-    inputs: Iterable[tuple[Source, Lines]], task: Task, jobs: int
-) -> Generator[Rendered, None, None]:
+    inputs: Iterable[tuple[Source, Iterable[T]]], task: Task[T, R], jobs: int, chunk: int
+) -> Generator[R, None, None]:
     """Workers are forked, so each starts with the caller's task (its settings and renderer),
     already loaded and checked."""
     import multiprocessing
@@ -154,28 +239,28 @@ def _rendered_parallel(
         pool = multiprocessing.get_context("fork").Pool(jobs, _init_worker, (task,))
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
-    chunks = _chunks(inputs)
+    chunks = _chunks(inputs, chunk)
     with pool:
         while window := list(islice(chunks, jobs * WINDOW)):
-            for chunk_result in pool.map(_score_chunk, window):
+            for chunk_result in pool.map(_do_chunk, window):
                 yield from chunk_result
 
 
-Chunk = tuple[Source, int, list[str | Overlong]]  # a run of lines of one input: the number of the first
+Chunk = tuple[Source, int, list[T]]  # a run of items of one input: the number of the first
 
 
-def _chunks(inputs: Iterable[tuple[Source, Lines]]) -> Iterator[Chunk]:
+def _chunks(inputs: Iterable[tuple[Source, Iterable[T]]], size: int) -> Iterator[Chunk[T]]:
     for source, lines in inputs:
         numbered = enumerate(lines, 1)
-        while chunk := list(islice(numbered, CHUNK)):
+        while chunk := list(islice(numbered, size)):
             yield source, chunk[0][0], [text for _, text in chunk]
 
 
-_worker: Task | None = None
+_worker: Task[Any, Any] | None = None
 _STOPS = {signal.SIGINT, signal.SIGTERM}
 
 
-def _init_worker(task: Task) -> None:
+def _init_worker(task: Task[Any, Any]) -> None:
     global _worker  # noqa: PLW0603 - one task per worker process
     _worker = task
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it ends the pool
@@ -183,8 +268,8 @@ def _init_worker(task: Task) -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
 
 
-def _score_chunk(chunk: Chunk) -> list[Rendered]:
-    """A contiguous run of lines of one input, done and rendered in a worker."""
+def _do_chunk(chunk: Chunk[Any]) -> list[Any]:
+    """A contiguous run of items of one input, done and rendered in a worker."""
     assert _worker is not None
     source, start, lines = chunk
     return list(_worker.rendered(lines, start, source))

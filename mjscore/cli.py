@@ -15,16 +15,17 @@ import signal
 import stat
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import nullcontext
 from dataclasses import replace
+from itertools import chain, islice
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from mjscore import __version__, build
-from mjscore.batch import Analysing, Scoring, Source, tasked_inputs
+from mjscore.batch import GAME_CHUNK, Analysing, Replaying, Scoring, Source, tasked_inputs
 from mjscore.configure import load_settings
 from mjscore.errors import HandError, UsageError, printable, quoted_path
 from mjscore.render import FORMATS, get_analysis_renderer, get_renderer
@@ -33,6 +34,7 @@ from mjscore.shell import (
     EXIT_OUTPUT,
     STOPS,
     BatchRun,
+    GamesRun,
     OutputError,
     Progress,
     closed_pipe,
@@ -44,6 +46,9 @@ from mjscore.shell import (
     say,
     stopped_by,
 )
+
+if TYPE_CHECKING:
+    from mjscore.game.replay import GameText
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -471,19 +476,24 @@ Examples:
   mjscore game examples/games/riichi-east-south.txt
   mjscore game examples/games/sanma.txt --format json
   mjscore game - --format csv < game.txt
+  mjscore game examples/games/tenhou-east.txt --plot tenhou-east.png
+  mjscore game season.txt examples/games/ --jobs 2 --format csv
 
 \b
-Exit codes: 0 the game replayed (finished, or unfinished: the file ends before
-the game does, which stderr says); 1 a line stopped the game (a header that
-cannot be read, a hand that cannot be scored, a line after the game's end);
-2 a usage error; 70 the ledger found itself wrong (an internal error, to be
-reported); 74, 130, 141 and 143 as for mjscore batch.
+Exit codes: 0 every game replayed (finished, or unfinished: the file ends before
+the game does, which stderr says); 1 a line stopped a game (a header that
+cannot be read, a hand that cannot be scored, a line after the game's end), or
+a FILE could not be read to its end; 2 a usage error (--plot without
+matplotlib included); 70 the ledger found itself wrong (an internal error, to be
+reported); 74, 130, 141 and 143 as for mjscore batch (74 also: the picture of
+--plot could not be written).
 """
 EXIT_INTERNAL = 70  # EX_SOFTWARE of sysexits.h: the ledger's own check failed
+GAME_FILES = "*.txt"  # the game files of a directory given as FILE
 
 
 @main.command(epilog=GAME_EPILOG)
-@click.argument("file", metavar="FILE")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option(
     "--format",
     "fmt",
@@ -492,7 +502,21 @@ EXIT_INTERNAL = 70  # EX_SOFTWARE of sysexits.h: the ledger's own check failed
     show_default=True,
     help="table for people; json (one object per hand, then the standings) or csv for scripts.",
 )
-def game(file: str, fmt: str) -> None:
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help=f"Worker processes replaying games; output stays in input order. Games go to workers {GAME_CHUNK} at a time.",
+)
+@click.option(
+    "--plot",
+    metavar="FILE.png|FILE.svg",
+    help="Also draw each player's total over the hands of the game into this file, PNG or SVG by its "
+    "extension. One game only; needs matplotlib: pip install 'mjscore[plot]'.",
+)
+def game(files: tuple[str, ...], fmt: str, jobs: int, plot: str | None) -> None:
     """Replay the game in FILE (- for standard input): each hand's payments and every player's
     total, then the final standings with oka and uma.
 
@@ -501,36 +525,108 @@ def game(file: str, fmt: str) -> None:
     NAME: HAND for a win (NAME: HAND & NAME: HAND for several winners on one discard),
     draw tenpai=NAMES, abort [REASON] or chombo NAME. The ledger writes the seat, round, honba
     and riichi sticks into each hand it scores.
+
+    Several games: several FILEs, a directory (its *.txt files, by name), or a games file, whose
+    games are separated by a line of '---'. Each is replayed on its own and written in input
+    order, saying which game it is (FILE:LINE: game N; JSON and CSV: source and game); a game
+    that stops at a line is told as file:line:col and the others still play.
     """
-    from mjscore.game.ledger import LedgerBroken
-    from mjscore.game.read import GameError
-    from mjscore.game.replay import Replay
-    from mjscore.render.game import get_game_renderer
+    from mjscore.game.replay import split_games
     from mjscore.scoring import read_lines
 
-    _size(file, "FILE")
-    name = "<stdin>" if file == "-" else printable(file)
-    renderer = get_game_renderer(fmt, name)
-    encodable_output(data=fmt != "table")
-    try:
-        with open(file, "rb") if file != "-" else nullcontext(sys.stdin.buffer) as stream:
-            replay = Replay(read_lines(stream))
-            emit(renderer.start(replay.header))
-            for played in replay.hands():
-                emit(renderer.hand(played))
-    except GameError as stopped:
-        for number, error in stopped.faults:
-            emit(renderer.error(number, error))
-            for problem in error.problems:
-                say(f"{name}:{number}:{max(problem.col, 1)}: {problem.message} [{problem.code}]")
-        sys.exit(EXIT_HAND)
-    except LedgerBroken as broken:
-        say(f"mjscore: {broken}")
+    sources = _game_sources(files)
+    if plot is not None:
+        _check_plot(plot, len(sources))
+    unreadable: list[str] = []
+
+    def games_of(source: Source, path: str) -> Iterator[GameText]:
+        try:
+            with open(path, "rb") if path != "-" else nullcontext(sys.stdin.buffer) as stream:
+                yield from split_games(read_lines(stream))
+        except OSError as exc:  # it could be read when checked; now it cannot
+            unreadable.append(source.name)
+            say(f"{source.name}: cannot read: {exc.strerror}")
+
+    inputs, several = _several_games([(source, games_of(source, path)) for source, path in sources])
+    if plot is not None and several:
+        raise click.BadParameter(f"it draws one game; {sources[0][0].name} holds several", param_hint="--plot")
+    run = GamesRun(fmt, several)
+    run.write(tasked_inputs(inputs, Replaying(fmt, several, plot is not None), jobs, GAME_CHUNK))
+    if several:
+        say(run.summary(len(sources)))
+    if plot is not None:
+        _draw(plot, run)
+    if run.broken:
         sys.exit(EXIT_INTERNAL)
-    except OSError as unreadable:  # it could be read when checked; now it cannot
-        say(f"{name}: cannot read: {unreadable.strerror}")
+    if run.failed or unreadable:
         sys.exit(EXIT_HAND)
-    standings = replay.standings()
-    emit(renderer.standings(standings))
-    if not standings.finished:
-        say(f"{name}: the game is unfinished: {standings.ended}")
+
+
+def _game_sources(files: tuple[str, ...]) -> list[tuple[Source, str]]:
+    """Each game file to read, as (source, path), in order: a directory stands for its *.txt files
+    by name. Every one is checked before anything is replayed: one that cannot be read, or a
+    directory without game files, is a usage error."""
+    if files.count("-") > 1:
+        raise click.BadParameter("standard input (-) can be read once only", param_hint="FILE...")
+    paths: list[str] = []
+    for path in files:
+        if path != "-" and os.path.isdir(path):
+            found = sorted(str(p) for p in Path(path).glob(GAME_FILES) if p.is_file())
+            if not found:
+                message = f"{quoted_path(path)} holds no game files ({GAME_FILES})"
+                raise click.BadParameter(message, param_hint="FILE...")
+            paths += found
+        else:
+            paths.append(path)
+    for path in paths:
+        _size(path)
+    return [(Source(i, "<stdin>" if path == "-" else printable(path)), path) for i, path in enumerate(paths)]
+
+
+def _several_games(
+    inputs: list[tuple[Source, Iterator[GameText]]],
+) -> tuple[list[tuple[Source, Iterator[GameText]]], bool]:
+    """The inputs, and whether they hold more than one game: several files do; one file does if
+    a second game follows its first (read ahead, so that the first game's output says which it is)."""
+    if len(inputs) > 1:
+        return inputs, True
+    [(source, games)] = inputs
+    ahead = list(islice(games, 2))
+    return [(source, chain(ahead, games))], len(ahead) > 1
+
+
+def _check_plot(path: str, inputs: int) -> None:
+    """--plot's file and matplotlib, checked before any game is read: a usage error if either will not do."""
+    from mjscore.render.plot import PLOT_FORMATS, load_pyplot, plot_format
+
+    if plot_format(path) is None:
+        kinds = " or ".join(f".{kind}" for kind in PLOT_FORMATS)
+        raise click.BadParameter(f"{quoted_path(path)}: the picture is PNG or SVG, named {kinds}", param_hint="--plot")
+    if inputs > 1:
+        raise click.BadParameter("it draws one game: give one FILE", param_hint="--plot")
+    try:
+        load_pyplot()
+    except UsageError as missing:
+        raise MissingExtra(f"{missing} [{missing.code}]") from None
+
+
+class MissingExtra(click.ClickException):
+    """An optional extra an option needs is not installed: exit 2, as a usage error."""
+
+    exit_code = 2
+
+
+def _draw(path: str, run: GamesRun) -> None:
+    """The picture of the game replayed, unless a line stopped it; exit 74 if it cannot be written."""
+    from mjscore.render.plot import draw
+
+    if run.chart is None:
+        say(f"{printable(path)}: not drawn: the game stopped at a line")
+        return
+    try:
+        note = draw(run.chart, path)
+    except OSError as exc:
+        say(f"mjscore: error: cannot write {quoted_path(path)}: {exc.strerror or exc}")
+        sys.exit(EXIT_OUTPUT)
+    if note is not None:
+        say(f"{printable(path)}: {note}")

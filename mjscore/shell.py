@@ -1,7 +1,8 @@
 """What a command-line program owes its shell, apart from click: writing its output (a failed
 write is told once, a closed pipe ends it quietly), telling the user on stderr (text from the
 input escaped), stopping cleanly on Ctrl-C and SIGTERM, a progress bar that never mixes with
-anything else, and a run of ``mjscore batch`` that does all of these (``BatchRun``).
+anything else, and a run of ``mjscore batch`` that does all of these (``BatchRun``), and one of
+``mjscore game`` (``GamesRun``).
 
 Exit codes past click's 0, 1 and 2: 74 the output could not be written, 128 + the signal's
 number for a run a signal stopped (130 SIGINT, 143 SIGTERM), 141 a closed pipe.
@@ -21,8 +22,9 @@ from contextlib import closing, nullcontext
 from dataclasses import dataclass
 from typing import IO
 
-from mjscore.batch import Rendered, Source
+from mjscore.batch import GameReport, Rendered, Source
 from mjscore.errors import printable
+from mjscore.render.plot import Chart
 from mjscore.scoring import Overlong, read_lines
 
 EXIT_OUTPUT = 74  # sysexits.h's EX_IOERR: the output could not be written
@@ -295,3 +297,51 @@ class BatchRun:
     def say(self, text: str) -> None:
         self.bar.clear()
         say(text)
+
+
+class GamesRun:
+    """One run of ``mjscore game``: each game's report written out in input order (several games
+    of the table format a blank line apart, and the CSV's header row once before them), its
+    messages told, and the games counted by how they went; ``chart``: the last game's picture."""
+
+    def __init__(self, fmt: str, several: bool) -> None:
+        self.fmt = fmt
+        self.several = several
+        self.outcomes = dict.fromkeys(("finished", "unfinished", "failed", "broken"), 0)
+        self.chart: Chart | None = None
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.outcomes["failed"])
+
+    @property
+    def broken(self) -> bool:
+        return bool(self.outcomes["broken"])
+
+    def write(self, stream: Generator[GameReport, None, None]) -> None:
+        from mjscore.render.game import several_games_start
+
+        encodable_output(data=self.fmt != "table")
+        if self.several:
+            emit(several_games_start(self.fmt))
+        written = False
+        with closing(stream):  # ends the workers, also when the loop stops at a failed write
+            for report in stream:
+                if written and report.output and self.several and self.fmt == "table":
+                    write("\n")
+                write(report.output)
+                written = written or bool(report.output)
+                for message in report.messages:
+                    say(message)
+                self.outcomes[report.outcome] += 1
+                self.chart = report.chart
+        flush()
+
+    def summary(self, files: int) -> str:
+        """How the games went, for stderr: "12 games in 3 files: 10 finished, 1 unfinished, 1 failed"."""
+        o = self.outcomes
+        games = sum(o.values())
+        return (
+            f"{games} game{'s' * (games != 1)} in {files} file{'s' * (files != 1)}: {o['finished']} finished, "
+            f"{o['unfinished']} unfinished, {o['failed'] + o['broken']} failed"
+        )

@@ -85,10 +85,14 @@ def game_lines(lines: Iterable[str | Overlong], start: int = 1) -> Iterator[Game
 class Replay:
     """A game being replayed: ``header`` (read when made: ``GameError`` if it cannot be), then
     ``hands()``, each hand as played (``GameError`` stops at a line that cannot be), then
-    ``standings()``. ``start``: the number of its first line in the file (``GameText.first``)."""
+    ``standings()``. Given a ``GameText`` (a game of a games file), its lines are numbered from
+    its first line in the file."""
 
-    def __init__(self, lines: Iterable[str | Overlong], start: int = 1) -> None:
-        self._lines = game_lines(lines, start)
+    def __init__(self, lines: Iterable[str | Overlong] | GameText) -> None:
+        if isinstance(lines, GameText):
+            self._lines = game_lines(lines.lines, lines.first)
+        else:
+            self._lines = game_lines(lines)
         header_lines: list[GameLine] = []
         self._first: GameLine | None = None
         for line in self._lines:

@@ -4,14 +4,17 @@ JSON document per hand, then one for the standings (schema ``game-1``, described
 
 Each renderer has the same calls: ``start`` (the game's header, before the first hand),
 ``hand`` (one hand as played), ``standings`` (the end, or where the game stands) and
-``error`` (the line that stopped the game; the CLI tells it on stderr too).
+``error`` (the line that stopped the game; the CLI tells it on stderr too). A renderer of one
+game among several (``GamePlace``) says which game it is: a heading, a ``game_number`` key and
+column (the CSV's columns are then the same for every game: ``several_games_start``).
+``chart_of`` gives a game's totals for ``--plot`` (``render.plot``).
 """
 
 from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from tabulate import tabulate
 
@@ -23,9 +26,18 @@ from mjscore.options import specs
 from mjscore.payment import STICKS, Payment
 from mjscore.render.csv import csv_row
 from mjscore.render.json import document_line
+from mjscore.render.plot import START, Chart
 from mjscore.result import ScoreResult, document_start
 
 SCHEMA = "game-1"
+MOST_PLAYERS = 4  # a table seats at most four: the player columns of a CSV of several games
+
+
+class GamePlace(NamedTuple):
+    """Where a game of several is: its place among the games of its input (1 first), its first line."""
+
+    number: int
+    first: int
 
 
 class GameRenderer(Protocol):
@@ -38,13 +50,39 @@ class GameRenderer(Protocol):
     def error(self, number: int, error: HandError) -> str | None: ...
 
 
-def get_game_renderer(name: str, source: str) -> GameRenderer:
-    """The renderer of a ``--format``; ``source`` names the game file as messages do."""
+def get_game_renderer(name: str, source: str, place: GamePlace | None = None) -> GameRenderer:
+    """The renderer of a ``--format``; ``source`` names the game file as messages do; ``place``:
+    where the game is, when the run has several."""
     if name == "json":
-        return GameJson(source)
+        return GameJson(source, place)
     if name == "csv":
-        return GameCsv(source)
-    return GameTable()
+        return GameCsv(source, place)
+    return GameTable(source, place)
+
+
+def several_games_start(name: str) -> str | None:
+    """What a run of several games writes before the first (the CSV's header row)."""
+    return csv_row(several_games_columns()) if name == "csv" else None
+
+
+def hand_label(played: Played) -> str:
+    """A hand as players name it: its round and deal, and its honba after a dash (E2-1)."""
+    honba = played.table.honba
+    return f"{played.label}-{honba}" if honba else played.label
+
+
+def chart_of(header: Header, played: Sequence[Played], source: str) -> Chart:
+    """The chart of a game replayed, as far as it went: everyone's start, then the totals after
+    each hand; titled with the file, the rule set and the preset."""
+    start = header.options.start
+    return Chart(
+        f"{source}: {header.ruleset.name}, preset {header.preset}",
+        header.players,
+        (START, *(hand_label(p) for p in played)),
+        ((start,) * len(header.players), *(p.totals for p in played)),
+        start,
+        header.options.target,
+    )
 
 
 def _signed(n: int) -> str:
@@ -102,10 +140,12 @@ def _scored(played: Played) -> list[ScoreResult]:
 
 
 class GameTable:
-    """The header, a few lines per hand, then the standings table."""
+    """The header, a few lines per hand, then the standings table; a game of several is headed by
+    where it is (FILE:LINE: game N, as an editor finds it)."""
 
-    def __init__(self) -> None:
+    def __init__(self, source: str = "", place: GamePlace | None = None) -> None:
         self.players: tuple[str, ...] = ()
+        self.heading = [] if place is None else [f"{source}:{place.first}: game {place.number}"]
 
     def start(self, header: Header) -> str | None:
         self.players = header.players
@@ -120,6 +160,7 @@ class GameTable:
         ]
         return "\n".join(
             [
+                *self.heading,
                 f"A game of {header.ruleset.name}, preset {header.preset}: {title}",
                 f"  players: {seats}; {header.players[0]} deals first",
                 f"  start {o.start}, target {o.target}, uma {uma}, {o.length}",
@@ -207,11 +248,21 @@ def _draw_record(result: ScoreResult | None) -> dict[str, object] | None:
     return {"scored": result.hand, "tenpai": list(result.settlement.tenpai), "nagashi": list(result.settlement.nagashi)}
 
 
-def hand_document(played: Played, players: tuple[str, ...], source: str) -> dict[str, object]:
+def _opening(line: int, source: str, place: GamePlace | None) -> dict[str, object]:
+    """The keys that open a document: ``document_start``'s, then which game it is of several."""
+    doc = document_start(line, source, SCHEMA)
+    if place is not None:
+        doc["game_number"] = place.number
+    return doc
+
+
+def hand_document(
+    played: Played, players: tuple[str, ...], source: str, place: GamePlace | None = None
+) -> dict[str, object]:
     """The JSON document of one hand (schema ``game-1``)."""
     t = played.table
     return {
-        **document_start(played.line, source, SCHEMA),
+        **_opening(played.line, source, place),
         "kind": "hand",
         "hand": played.label,
         "round": played.label[0],
@@ -234,10 +285,12 @@ def hand_document(played: Played, players: tuple[str, ...], source: str) -> dict
     }
 
 
-def standings_document(standings: Standings, header: Header, source: str) -> dict[str, object]:
+def standings_document(
+    standings: Standings, header: Header, source: str, place: GamePlace | None = None
+) -> dict[str, object]:
     """The JSON document of the standings (schema ``game-1``): the game as played, then each place."""
     return {
-        **document_start(0, source, SCHEMA),
+        **_opening(0, source, place),
         "kind": "standings",
         "finished": standings.finished,
         "ended": standings.ended,
@@ -271,10 +324,12 @@ def standings_document(standings: Standings, header: Header, source: str) -> dic
     }
 
 
-def game_error_document(number: int, error: HandError, source: str) -> dict[str, object]:
+def game_error_document(
+    number: int, error: HandError, source: str, place: GamePlace | None = None
+) -> dict[str, object]:
     """The document of the line that stopped the game: the line as written and its problems."""
     return {
-        **document_start(number, source, SCHEMA),
+        **_opening(number, source, place),
         "kind": "error",
         "text": error.text,
         "errors": [p.to_dict() for p in error.problems],
@@ -282,8 +337,9 @@ def game_error_document(number: int, error: HandError, source: str) -> dict[str,
 
 
 class GameJson:
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, place: GamePlace | None = None) -> None:
         self.source = source
+        self.place = place
         self.header: Header | None = None
 
     def start(self, header: Header) -> str | None:
@@ -292,14 +348,14 @@ class GameJson:
 
     def hand(self, played: Played) -> str:
         assert self.header is not None
-        return document_line(hand_document(played, self.header.players, self.source))
+        return document_line(hand_document(played, self.header.players, self.source, self.place))
 
     def standings(self, standings: Standings) -> str:
         assert self.header is not None
-        return document_line(standings_document(standings, self.header, self.source))
+        return document_line(standings_document(standings, self.header, self.source, self.place))
 
     def error(self, number: int, error: HandError) -> str | None:
-        return document_line(game_error_document(number, error, self.source), as_typed=True)
+        return document_line(game_error_document(number, error, self.source, self.place), as_typed=True)
 
 
 HAND_COLUMNS = (
@@ -321,31 +377,52 @@ PLACE_COLUMNS = ("place", "player", "points", "leftover", "oka", "uma", "penalty
 ERROR_COLUMNS = ("text", "error_code", "error_col", "error")
 
 
+def several_games_columns() -> tuple[str, ...]:
+    """The columns of a CSV of several games: ``game_number`` after ``source``, and each player's by their
+    seat at the start (``player_1`` the first dealer's name, ``delta_1``, ``total_1`` ...), as many
+    as a table seats; a game of fewer players leaves the last empty."""
+    seats = tuple(f"{what}_{i}" for i in range(1, MOST_PLAYERS + 1) for what in ("player", "delta", "total"))
+    return ("source", "game_number", *HAND_COLUMNS[1:], *seats, "sticks_after", *PLACE_COLUMNS, *ERROR_COLUMNS)
+
+
 class GameCsv:
     """A row per hand (each player's change and total in columns of their own), then a row per
-    player's place; a line that stopped the game is a row of kind error."""
+    player's place; a line that stopped the game is a row of kind error. A game of several has
+    the columns every game has (``several_games_columns``), written once before the first."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, place: GamePlace | None = None) -> None:
         self.source = source
+        self.game = None if place is None else place.number
         self.players: tuple[str, ...] = ()
-        self.columns: tuple[str, ...] = ()
+        self.columns: tuple[str, ...] = () if place is None else several_games_columns()
 
     def start(self, header: Header) -> str | None:
         self.players = header.players
+        if self.game is not None:
+            return None
         per_player = tuple(f"{what}_{name}" for name in header.players for what in ("delta", "total"))
         self.columns = (*HAND_COLUMNS, *per_player, "sticks_after", *PLACE_COLUMNS, *ERROR_COLUMNS)
         return csv_row(self.columns)
 
     def _row(self, **fields: object) -> str:
+        fields["game_number"] = self.game
         return csv_row(tuple("" if fields.get(c) is None else fields[c] for c in self.columns))
+
+    def _changes(self, played: Played) -> dict[str, object]:
+        """Each player's change and total, keyed by name (one game) or by seat at the start (several)."""
+        changes: dict[str, object] = {}
+        for i, (name, delta, total) in enumerate(zip(self.players, played.deltas, played.totals, strict=True), 1):
+            key = name if self.game is None else str(i)
+            if self.game is not None:
+                changes[f"player_{i}"] = name
+            changes[f"delta_{key}"] = delta
+            changes[f"total_{key}"] = total
+        return changes
 
     def hand(self, played: Played) -> str:
         paid = [w for w in played.wins if w.paid]
         scored = _scored(played)
-        changes: dict[str, object] = {}
-        for name, delta, total in zip(self.players, played.deltas, played.totals, strict=True):
-            changes[f"delta_{name}"] = delta
-            changes[f"total_{name}"] = total
+        changes = self._changes(played)
         return self._row(
             source=self.source,
             line=played.line,

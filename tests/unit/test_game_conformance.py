@@ -55,7 +55,7 @@ def _play(case: Case) -> list[Replay | GameError]:
     played: list[Replay | GameError] = []
     for game in split_games(line + "\n" for line in case.lines):
         try:
-            replay = Replay(game.lines, game.first)
+            replay = Replay(game)
             for _ in replay.hands():
                 pass
             played.append(replay)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mjscore.game.read import GameError
-from mjscore.game.replay import Replay, split_games
+from mjscore.game.replay import GameText, Replay, split_games
 from mjscore.game.tokens import is_games_separator
 
 
@@ -52,6 +52,6 @@ def test_a_separator_inside_a_game_replayed_alone_is_refused() -> None:
 
 def test_a_game_of_a_games_file_counts_its_lines_from_where_it_starts() -> None:
     with pytest.raises(GameError) as caught:
-        list(Replay(["players=Aki,Ben,Chie,Dai\n", "Eve: 234m567p345s66p67s+8s tsumo\n"], start=11).hands())
+        list(Replay(GameText(11, ("players=Aki,Ben,Chie,Dai\n", "Eve: 234m567p345s66p67s+8s tsumo\n"))).hands())
     # why: the game's second line is line 12 of its file; the winner's name (column 1) is nobody's
     assert [(n, p.code, p.col) for n, e in caught.value.faults for p in e.problems] == [(12, "game-unknown-player", 1)]

@@ -1,0 +1,130 @@
+"""``mjscore game --plot``: each player's total over the hands, drawn with matplotlib (an optional
+extra: the tests that draw are skipped where it is missing); without it, a clear error that
+says how to get it, before any game is read."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from mjscore.cli import main
+from mjscore.game.replay import Replay
+from mjscore.render.game import chart_of
+from mjscore.render.plot import Chart
+
+GAMES = Path(__file__).resolve().parents[2] / "examples" / "games"
+TENHOU = GAMES / "tenhou-east.txt"
+HEADER = "players=Aki,Ben,Chie,Dai\n"
+WIN = "Ben: 234m567p345s66p67s+8s ron from=Dai\n"
+
+
+def run(*args: str, stdin: str | None = None) -> Result:
+    return CliRunner().invoke(main, ["game", *args], input=stdin)
+
+
+def tenhou_chart() -> Chart:
+    replay = Replay(TENHOU.read_text(encoding="utf-8").splitlines(keepends=True))
+    return chart_of(replay.header, list(replay.hands()), "tenhou-east.txt")
+
+
+def test_the_chart_of_the_tenhou_example() -> None:
+    chart = tenhou_chart()
+    # why: examples/games/README.md's table: the start, then each hand; the hand after E2's draw is
+    # E2 with one honba (E2-1)
+    assert chart.labels == ("start", "E1", "E2", "E2-1", "E3", "E4")
+    assert chart.players == ("Aki", "Ben", "Chie", "Dai")
+    assert chart.totals == (
+        (25000, 25000, 25000, 25000),
+        (25000, 17000, 25000, 33000),  # Dai's ron from Ben: 8000, and his own stick back
+        (23500, 18500, 25500, 31500),  # the draw: Ben and Chie ready, 750 from each of the others; Chie's stick
+        (23500, 16200, 28800, 31500),  # Chie's ron from Ben: 2000 + 300 honba, and the stick on the table
+        (24600, 15900, 28300, 31200),  # Aki's tsumo: 500 from the dealer Chie, 300 from the others
+        (23300, 14600, 27000, 35100),  # Dai's dealer tsumo: 1300 all
+    )
+    # why: the tenhou preset starts at 25000 and counts from 30000
+    assert (chart.start, chart.target) == (25000, 30000)
+    assert chart.title == "tenhou-east.txt: riichi, preset tenhou"
+
+
+def test_the_figure_has_a_line_per_player_and_the_two_reference_lines() -> None:
+    pytest.importorskip("matplotlib")
+    from mjscore.render.plot import figure, load_pyplot
+
+    fig = figure(tenhou_chart())
+    try:
+        (ax,) = fig.axes
+        lines = ax.get_lines()
+        # why: four players, then the start and the return points as flat lines
+        assert [line.get_label() for line in lines] == ["Aki", "Ben", "Chie", "Dai", "start 25000", "return 30000"]
+        assert [int(y) for y in lines[3].get_ydata()] == [25000, 33000, 31500, 31500, 31200, 35100]  # why: Dai's
+        assert [int(y) for y in lines[4].get_ydata()] == [25000, 25000]
+        assert [t.get_text() for t in ax.get_xticklabels()] == ["start", "E1", "E2", "E2-1", "E3", "E4"]
+    finally:
+        load_pyplot().close(fig)
+
+
+def test_a_png_is_written_beside_the_usual_output(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    picture = tmp_path / "game.png"
+    result = run(str(TENHOU), "--plot", str(picture))
+    assert (result.exit_code, result.stderr) == (0, "")
+    # why: the picture is in addition to the output, which is as without --plot
+    assert result.stdout == run(str(TENHOU)).stdout
+    assert picture.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_an_svg_keeps_its_text_as_text(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    picture = tmp_path / "game.SVG"  # why: the extension is read in any case
+    assert run(str(TENHOU), "--plot", str(picture)).exit_code == 0
+    texts = re.findall(r">([^<>]+)</text>", picture.read_text(encoding="utf-8"))
+    # why: the legend names each player and the two reference lines; the axis names each hand
+    for text in ("Aki", "Ben", "Chie", "Dai", "start 25000", "return 30000", "E2-1"):
+        assert text in texts
+    assert f"{TENHOU}: riichi, preset tenhou" in texts  # why: the title: the file, the rule set, the preset
+
+
+def test_without_matplotlib_a_clear_error_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # why: an import of it then fails, as where it is missing
+    result = run(str(TENHOU), "--plot", str(tmp_path / "game.png"))
+    assert result.exit_code == 2
+    assert result.stdout == ""  # why: told before any game is replayed
+    assert result.stderr == (
+        "Error: --plot draws with matplotlib, an optional extra that is not installed: "
+        "pip install 'mjscore[plot]' [plot-needs-matplotlib]\n"
+    )
+
+
+@pytest.mark.parametrize("name", ["game.pdf", "game", "png"])
+def test_a_picture_that_is_neither_png_nor_svg_is_a_usage_error(tmp_path: Path, name: str) -> None:
+    result = run(str(TENHOU), "--plot", str(tmp_path / name))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    # why: the format is chosen by the extension: only .png and .svg are drawn
+    assert "the picture is PNG or SVG, named .png or .svg" in result.stderr
+    assert not (tmp_path / name).exists()
+
+
+def test_plot_draws_one_game(tmp_path: Path) -> None:
+    picture = tmp_path / "game.png"
+    several_files = run(str(TENHOU), str(TENHOU), "--plot", str(picture))
+    games_file = run("-", "--plot", str(picture), stdin=HEADER + WIN + "---\n" + HEADER + WIN)
+    # why: two files, or a file of two games: one picture cannot hold them; refused before any replay
+    for result in (several_files, games_file):
+        assert (result.exit_code, result.stdout) == (2, "")
+        assert "Invalid value for --plot: it draws one game" in result.stderr
+    assert not picture.exists()
+
+
+def test_a_game_that_stops_at_a_line_is_not_drawn(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    picture = tmp_path / "game.png"
+    result = run("-", "--plot", str(picture), stdin=HEADER + "Eve: 234m567p345s66p67s+8s tsumo\n")
+    assert result.exit_code == 1
+    # why: the line's problem, then why there is no picture
+    assert result.stderr.splitlines()[-1] == f"{picture}: not drawn: the game stopped at a line"
+    assert not picture.exists()
