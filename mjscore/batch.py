@@ -124,8 +124,6 @@ class GameReport(Value):
     it) or broken (the ledger's own check failed: an internal error)."""
 
     source: Source
-    index: int  # its place among the games of its input, 1 first
-    first: int  # its first line in the input
     output: str  # lines, each ending with a line end
     messages: tuple[str, ...]
     outcome: str
@@ -153,6 +151,7 @@ class Replaying:
         from mjscore.render.game import GamePlace, chart_of, get_game_renderer
 
         place = GamePlace(index, game.first) if self.several else None
+        where = f"{source.name}:{game.first}: game {index}" if self.several else source.name
         renderer = get_game_renderer(self.fmt, source.name, place)
         out: list[str] = []
         played: list[Played] = []
@@ -167,18 +166,17 @@ class Replaying:
             for number, error in stopped.faults:
                 _put(out, renderer.error(number, error))
                 told += [f"{source.name}:{number}:{max(p.col, 1)}: {p.message} [{p.code}]" for p in error.problems]
-            return GameReport(source, index, game.first, "".join(out), tuple(told), "failed")
+            return GameReport(source, "".join(out), tuple(told), "failed")
         except LedgerBroken as broken:
-            where = f"{source.name}:{game.first}: game {index}: " if self.several else ""
-            return GameReport(source, index, game.first, "".join(out), (f"mjscore: {where}{broken}",), "broken")
+            said = f"mjscore: {where}: {broken}" if self.several else f"mjscore: {broken}"
+            return GameReport(source, "".join(out), (said,), "broken")
         standings = replay.standings()
         _put(out, renderer.standings(standings))
         chart = chart_of(replay.header, played, source.name) if self.chart else None
         if standings.finished:
-            return GameReport(source, index, game.first, "".join(out), (), "finished", chart)
-        where = f"{source.name}:{game.first}: game {index}" if self.several else source.name
+            return GameReport(source, "".join(out), (), "finished", chart)
         unfinished = f"{where}: the game is unfinished: {standings.ended}"
-        return GameReport(source, index, game.first, "".join(out), (unfinished,), "unfinished", chart)
+        return GameReport(source, "".join(out), (unfinished,), "unfinished", chart)
 
 
 def _put(out: list[str], text: str | None) -> None:
