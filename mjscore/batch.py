@@ -19,7 +19,7 @@ is ended when the caller's exception leaves ``rendered_inputs``.
 from __future__ import annotations
 
 import signal
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
@@ -32,7 +32,7 @@ from mjscore.settings import Settings
 from mjscore.values import Value
 
 if TYPE_CHECKING:
-    from mjscore.game.replay import GameText
+    from mjscore.game.replay import GameText, Replay
 
 CHUNK = 512  # lines a worker scores per task
 GAME_CHUNK = 8  # games a worker replays per task (a game of 16 hands is some 50 lines' work)
@@ -132,10 +132,12 @@ class GameReport(Value):
 
 @dataclass(frozen=True, slots=True)
 class Replaying:
-    """mjscore game: each game replayed and rendered in ``fmt``; ``several``: the run has more than
-    one game, so what is written says which game it is; ``chart``: keep each game's totals for
-    a picture."""
+    """mjscore game: each game replayed by ``replay`` and rendered in ``fmt``; ``several``: the run
+    has more than one game, so what is written says which game it is; ``chart``: keep each game's
+    totals for a picture. ``replay`` is ``game.replay.Replay``, handed over by the command where it
+    imports it (Python, as its tests replace it; compiled code would call the class it was built with)."""
 
+    replay: Callable[[GameText], Replay]
     fmt: str
     several: bool = False
     chart: bool = False
@@ -147,7 +149,6 @@ class Replaying:
     def replayed(self, game: GameText, index: int, source: Source) -> GameReport:
         from mjscore.game.ledger import LedgerBroken, Played
         from mjscore.game.read import GameError
-        from mjscore.game.replay import Replay
         from mjscore.render.game import GamePlace, chart_of, get_game_renderer
 
         place = GamePlace(index, game.first) if self.several else None
@@ -156,7 +157,7 @@ class Replaying:
         out: list[str] = []
         played: list[Played] = []
         try:
-            replay = Replay(game)
+            replay = self.replay(game)
             _put(out, renderer.start(replay.header))
             for hand in replay.hands():
                 _put(out, renderer.hand(hand))

@@ -531,7 +531,7 @@ def game(files: tuple[str, ...], fmt: str, jobs: int, plot: str | None) -> None:
     order, saying which game it is (FILE:LINE: game N; JSON and CSV: source and game); a game
     that stops at a line is told as file:line:col and the others still play.
     """
-    from mjscore.game.replay import split_games
+    from mjscore.game.replay import Replay, split_games
     from mjscore.scoring import read_lines
 
     sources = _game_sources(files)
@@ -551,7 +551,7 @@ def game(files: tuple[str, ...], fmt: str, jobs: int, plot: str | None) -> None:
     if plot is not None and several:
         raise click.BadParameter(f"it draws one game; {sources[0][0].name} holds several", param_hint="--plot")
     run = GamesRun(fmt, several)
-    run.write(tasked_inputs(inputs, Replaying(fmt, several, plot is not None), jobs, GAME_CHUNK))
+    run.write(tasked_inputs(inputs, Replaying(Replay, fmt, several, plot is not None), jobs, GAME_CHUNK))
     if several:
         say(run.summary(len(sources)))
     if plot is not None:

@@ -10,6 +10,7 @@ the game, so the commands that load it pay nothing for it.
 
 from __future__ import annotations
 
+import importlib
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,11 +52,11 @@ def plot_format(path: str) -> str | None:
 
 def load_pyplot() -> Any:
     """matplotlib's pyplot, drawing off screen (Agg); ``PlotUnavailable`` if it is not installed."""
+    # import_module, not an import statement: compiled (mypyc), that statement takes a None in
+    # sys.modules (how a test stands in for a missing package) as the module; this refuses it
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        importlib.import_module("matplotlib").use("Agg")
+        plt = importlib.import_module("matplotlib.pyplot")
     except ImportError:
         raise PlotUnavailable(
             "--plot draws with matplotlib, an optional extra that is not installed: pip install 'mjscore[plot]'"
