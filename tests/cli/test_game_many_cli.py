@@ -53,8 +53,13 @@ def test_several_files_are_replayed_in_order_each_headed_by_where_it_is() -> Non
 
 def test_a_directory_stands_for_its_game_files_by_name() -> None:
     by_name = sorted(str(p) for p in GAMES.glob("*.txt"))
+    folder = run(str(GAMES))
+    assert folder.exit_code == 0
     # why: README.md in the folder is no game file; the three *.txt files are replayed by name
-    assert run(str(GAMES)).stdout == run(*by_name).stdout
+    assert folder.stdout == run(*by_name).stdout
+    assert [line for line in folder.stdout.splitlines() if line.endswith(":1: game 1")] == [
+        f"{name}:1: game 1" for name in by_name
+    ]
     assert len(by_name) == 3
 
 
