@@ -32,7 +32,9 @@ from mjscore.settings import Settings
 from mjscore.values import Value
 
 if TYPE_CHECKING:
-    from mjscore.game.replay import GameText, Replay
+    from mjscore.game.ledger import Played, Standings
+    from mjscore.game.read import Header
+    from mjscore.game.replay import GameText
 
 CHUNK = 512  # lines a worker scores per task
 GAME_CHUNK = 8  # games a worker replays per task (a game of 16 hands is some 50 lines' work)
@@ -130,14 +132,26 @@ class GameReport(Value):
     chart: Chart | None = None  # each player's total over the hands, when asked (--plot)
 
 
+class GameReplay(Protocol):
+    """A game being replayed (``game.replay.Replay``): its header, each hand as played, the end."""
+
+    @property
+    def header(self) -> Header: ...
+
+    def hands(self) -> Iterator[Played]: ...
+
+    def standings(self) -> Standings: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Replaying:
     """mjscore game: each game replayed by ``replay`` and rendered in ``fmt``; ``several``: the run
     has more than one game, so what is written says which game it is; ``chart``: keep each game's
     totals for a picture. ``replay`` is ``game.replay.Replay``, handed over by the command where it
-    imports it (Python, as its tests replace it; compiled code would call the class it was built with)."""
+    imports it, so that a test may replace it there (compiled code would call the class it was
+    built with, and check that what it made is one: hence a protocol, not the class)."""
 
-    replay: Callable[[GameText], Replay]
+    replay: Callable[[GameText], GameReplay]
     fmt: str
     several: bool = False
     chart: bool = False
@@ -147,7 +161,7 @@ class Replaying:
             yield self.replayed(game, index, source)
 
     def replayed(self, game: GameText, index: int, source: Source) -> GameReport:
-        from mjscore.game.ledger import LedgerBroken, Played
+        from mjscore.game.ledger import LedgerBroken
         from mjscore.game.read import GameError
         from mjscore.render.game import GamePlace, chart_of, get_game_renderer
 

@@ -597,7 +597,7 @@ def _several_games(
 
 def _check_plot(path: str, inputs: int) -> None:
     """--plot's file and matplotlib, checked before any game is read: a usage error if either will not do."""
-    from mjscore.render.plot import PLOT_FORMATS, load_pyplot, plot_format
+    from mjscore.render.plot import PLOT_FORMATS, PLOT_NEEDS_MATPLOTLIB, load_pyplot, plot_format
 
     if plot_format(path) is None:
         kinds = " or ".join(f".{kind}" for kind in PLOT_FORMATS)
@@ -606,8 +606,8 @@ def _check_plot(path: str, inputs: int) -> None:
         raise click.BadParameter("it draws one game: give one FILE", param_hint="--plot")
     try:
         load_pyplot()
-    except UsageError as missing:
-        raise MissingExtra(f"{missing} [{missing.code}]") from None
+    except UsageError as missing:  # its code by name: a compiled error class has no class attributes
+        raise MissingExtra(f"{missing} [{PLOT_NEEDS_MATPLOTLIB}]") from None
 
 
 class MissingExtra(click.ClickException):

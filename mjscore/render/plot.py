@@ -24,10 +24,13 @@ START = "start"  # the label of the point before the first hand
 MOST_LABELS = 24  # hand labels along the axis; more hands show every second, third ...
 
 
+PLOT_NEEDS_MATPLOTLIB = "plot-needs-matplotlib"  # the code of PlotUnavailable
+
+
 class PlotUnavailable(UsageError):
     """matplotlib, the optional extra that draws the picture, cannot be imported."""
 
-    code = "plot-needs-matplotlib"
+    code = PLOT_NEEDS_MATPLOTLIB
 
 
 @dataclass(frozen=True, slots=True)
