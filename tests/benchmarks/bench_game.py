@@ -48,10 +48,10 @@ HAND = "234m567p345s66p67s+8s"  # All Simples and Pinfu: any seat may win it, by
 HEADER = "players=Aki,Ben,Chie,Dai"
 GRAMMAR_COST = (
     "import time, mjscore.cli, mjscore.game.replay, mjscore.render.game\n"
-    "t = time.perf_counter()\n"
+    "wall, cpu = time.perf_counter(), time.process_time()\n"
     "from mjscore.game.grammar import parse_line\n"
     "parse_line('players=Aki,Ben,Chie,Dai')\n"
-    "print(time.perf_counter() - t)\n"
+    "print(time.perf_counter() - wall, time.process_time() - cpu)\n"
 )
 
 
@@ -99,27 +99,44 @@ def in_process_ms(reps: int) -> Spread:
     return Spread.of(times)
 
 
-def interleaved(commands: dict[str, tuple[list[str], dict[str, str]]], runs: int) -> dict[str, Spread]:
+Times = dict[str, dict[str, list[float]]]  # command -> "wall" | "cpu" -> milliseconds of each run
+
+
+def interleaved(commands: dict[str, tuple[list[str], dict[str, str]]], runs: int) -> Times:
     """Each command (its argv, its environment) run ``runs`` times, in turn, after one warm-up
-    round: wall milliseconds."""
-    times: dict[str, list[float]] = {name: [] for name in commands}
+    round: the wall and CPU milliseconds of each run, run i of every command in the same round."""
+    times: Times = {name: {"wall": [], "cpu": []} for name in commands}
     for i in range(runs + 1):
         for name, (argv, env) in commands.items():
             run, code, stderr = run_child(argv, env)
             if code != 0:
                 sys.exit(f"{name} failed (exit {code}): {stderr.decode('utf-8', 'replace')[-2000:]}")
             if i:
-                times[name].append(run.wall_s * 1000)
-    return {name: Spread.of(values) for name, values in times.items()}
+                times[name]["wall"].append(run.wall_s * 1000)
+                times[name]["cpu"].append(run.cpu_s * 1000)
+    return times
 
 
-def grammar_ms(python: Path, runs: int, env: dict[str, str]) -> Spread:
-    """What importing pyparsing and building the game grammar costs a fresh process."""
-    values = []
+def show_times(times: Times) -> None:
+    for name, kinds in times.items():
+        for kind, values in kinds.items():
+            print(f"  {name:9} {kind:4} {Spread.of(values).show('ms')}")
+
+
+def paired(times: Times, more: str, less: str, kind: str) -> Spread:
+    """``more`` less ``less``, round by round (the two ran one after the other, under the same load)."""
+    return Spread.of([a - b for a, b in zip(times[more][kind], times[less][kind], strict=True)])
+
+
+def grammar_ms(python: Path, runs: int, env: dict[str, str]) -> tuple[Spread, Spread]:
+    """What importing pyparsing and building the game grammar costs a fresh process: wall, CPU."""
+    walls, cpus = [], []
     for _ in range(runs):
         done = subprocess.run([str(python), "-c", GRAMMAR_COST], capture_output=True, text=True, env=env, check=True)
-        values.append(float(done.stdout) * 1000)
-    return Spread.of(values)
+        wall, cpu = (float(x) * 1000 for x in done.stdout.split())
+        walls.append(wall)
+        cpus.append(cpu)
+    return Spread.of(walls), Spread.of(cpus)
 
 
 def games_rates(exe: Path, path: Path, copies: int, runs: int, env: dict[str, str]) -> None:
@@ -168,13 +185,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = {name: (pinned(core, [str(exe), "game", str(paths[name])]), env) for name in names}
     print(f"\n$ mjscore game FILE > /dev/null   ({runs} interleaved runs each)")
     found = interleaved(commands, runs)
-    for name, spread in found.items():
-        print(f"  {name:9} {spread.show('ms')}")
-    extra = found["16 hands"].median - found["header"].median
-    print(f"  16 hands on top of start-up (the header alone): {extra:.0f} ms  {verdict(extra < TARGET_GAME_MS)}")
-    print(f"  15 hands after the first: {found['16 hands'].median - found['1 hand'].median:.0f} ms")
+    show_times(found)
+    for kind in ("wall", "cpu"):
+        extra = paired(found, "16 hands", "header", kind)
+        print(f"  16 hands on top of start-up (the header alone), {kind}, round by round: {extra.show('ms')}")
+        print(f"    {verdict(extra.median < TARGET_GAME_MS)} (target: under {TARGET_GAME_MS} ms)")
+        print(f"  15 hands after the first, {kind}: {paired(found, '16 hands', '1 hand', kind).show('ms')}")
 
-    print(f"\nimporting pyparsing and the game grammar, fresh process: {grammar_ms(python, runs, env).show('ms')}")
+    wall, cpu = grammar_ms(python, runs, env)
+    print(f"\nimporting pyparsing and the game grammar, fresh process: wall {wall.show('ms')}; cpu {cpu.show('ms')}")
 
     if args.baseline is not None:
         # python -S: no site, so no editable install's finder (it would win over PYTHONPATH); -P: not
@@ -185,9 +204,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         envs = {name: {**env, "PYTHONPATH": f"{tree}{os.pathsep}{packages}"} for name, tree in trees.items()}
         print(f"\nA/B: python -m mjscore game (16 hands), this tree against {args.baseline} ({runs} runs each)")
         both = interleaved({name: (game, envs[name]) for name in trees}, runs)
-        for name, spread in both.items():
-            print(f"  {name:9} {spread.show('ms')}")
-        print(f"  baseline - this tree (medians): {both['baseline'].median - both['this tree'].median:.0f} ms")
+        show_times(both)
+        for kind in ("wall", "cpu"):
+            saved = paired(both, "baseline", "this tree", kind)
+            print(f"  baseline less this tree, {kind}, round by round: {saved.show('ms')}")
 
     print()
     games_rates(exe, paths[f"{args.games} games"], args.games, games_runs, env)
