@@ -370,7 +370,8 @@ def _run_files(
     inputs = _inputs(files)
     sizes = [size for _, _, size in inputs]
     shown = not (no_progress or quiet) and None not in sizes and progress_may_show()
-    run = BatchRun(inputs, Progress(sum(size or 0 for size in sizes), shown), done)
+    label = "analysing" if done == "analysed" else "scoring"
+    run = BatchRun(inputs, Progress(sum(size or 0 for size in sizes), shown, label), done)
     task = task_for(len(inputs) > 1)
     encodable_output(data=fmt != "table")
     emit(task.renderer.start())
