@@ -253,7 +253,7 @@ class BabaLedger:
             elif p.amount:
                 payer = roles[p.payer]
                 amount = p.amount if self.options.debt else min(p.amount, self.koban[payer])
-                reason = how if amount == p.amount else f"{how}, all they hold (debt=off)"
+                reason = how if amount == p.amount else f"{how}: all they hold, debt=off"
                 payments.append(Payment(self.name(payer), self.name(winner), amount, reason))
                 if amount < p.amount:
                     short.append(f"{self.name(payer)} held {amount} of the {p.amount} KOBAN owed")
