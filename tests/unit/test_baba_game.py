@@ -212,3 +212,17 @@ def test_a_ron_names_its_discarder_by_name_and_never_the_winner() -> None:
     assert refused(f"Ben: {ONE} ron from=Ben") == [("from-winner", 2, 39)]
     # why: BABA has no seat winds: a seat letter names nobody
     assert refused(f"Ben: {ONE} ron from=E") == [("game-unknown-player", 2, 39)]
+
+
+def test_the_ledgers_own_check_counts_the_pot_a_koban_each() -> None:
+    from mjscore.game.ledger import LedgerBroken, zero_sum
+
+    replay, _ = play()
+    # why: 31 KOBAN held and 1 in the pot are the 32 four players started with: no error
+    zero_sum(replay.header, [8, 8, 8, 7], 1, "a test", unit=1, pool="the pot")
+    # why: 31 held and an empty pot are one short of 32
+    with pytest.raises(
+        LedgerBroken,
+        match=r"^internal error: after a test the points \(31\) and the pot \(0\) add up to 31, not the 32",
+    ):
+        zero_sum(replay.header, [8, 8, 8, 7], 0, "a test", unit=1, pool="the pot")
