@@ -501,7 +501,9 @@ def game(file: str, fmt: str) -> None:
     N at the start; ruleset=, preset=, uma= and the game's rules), then one line per hand:
     NAME: HAND for a win (NAME: HAND & NAME: HAND for several winners on one discard),
     draw tenpai=NAMES, abort [REASON] or chombo NAME. The ledger writes the seat, round, honba
-    and riichi sticks into each hand it scores.
+    and riichi sticks into each hand it scores. A BABA game (ruleset=baba or baba-beginner) is
+    kept in KOBAN: its lines are NAME: HAND (a ron with from=NAME), draw and chombo NAME, and
+    the ledger writes the pot.
     """
     from mjscore.game.ledger import LedgerBroken
     from mjscore.game.read import GameError

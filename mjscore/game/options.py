@@ -4,7 +4,9 @@
 documents its default and where it comes from, and a game file's header sets one as
 ``name=value``. What each preset's platform plays is data, one table per preset in
 ``mjscore/data/games/<rule set>.toml``, every value with its source in a comment (README,
-"Whole games"; docs/rules/riichi.md §10, docs/rules/sanma.md §11).
+"Whole games"; docs/rules/riichi.md §10, docs/rules/sanma.md §11). A rule set without presets
+(BABA) has one table, ``[default]``; BABA's game has rules of its own, ``BabaGameOptions``
+(docs/rules/baba.md §7).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from functools import cache
 from types import MappingProxyType
 
 from mjscore.errors import UsageError
-from mjscore.options import option, read_table, with_values
+from mjscore.options import OptionSpec, OptionsValue, option, read_table, specs, with_values
 from mjscore.settings import parse_toml, shipped_text
 
 _GAME = "docs/rules/riichi.md §10"
@@ -122,16 +124,80 @@ class GameOptions:
     )
 
 
+_MATCH = "docs/rules/baba.md §7"
+KOBAN_MOST = 999  # KOBAN each player starts with: far above the rules' 8 (Expert) and 5 (Beginner)
+EXTRA_OBABA = 2  # the most OBABA that hands with no result add to those in play (docs/rules/baba.md §1)
+
+
+@dataclass(frozen=True, slots=True)
+class BabaGameOptions:
+    """The rules of a BABA match (docs/rules/baba.md §7); the defaults are the Expert rules'
+    (``data/games/baba.toml``; Beginner's table starts with 5 KOBAN). What the rules leave open
+    is a choice, each marked so in the tables."""
+
+    start: int = option(
+        8, "KOBAN each player starts with (Expert 8, Beginner 5)", "docs/rules/baba.md §1", most=KOBAN_MOST
+    )
+    obaba: int = option(
+        2,
+        f"OBABA in play when the game starts; each hand with no result adds one for the next hand, {EXTRA_OBABA} "
+        "more at most (never more than the deck's wild_cards)",
+        "docs/rules/baba.md §1",
+        most=4,
+    )
+    obaba_reset: str = option(
+        "win",
+        "the OBABA that hands with no result added leave the game after the next win (win), or stay to its end (never)",
+        _MATCH,
+        words=("win", "never"),
+    )
+    deal: str = option(
+        "next",
+        "who deals after a win: the next player in turn (next), the winner (winner), or the dealer again when "
+        "the dealer won, else the next player (repeat); after no result or a penalty the dealer deals again",
+        _MATCH,
+        words=("next", "winner", "repeat"),
+    )
+    debt: bool = option(
+        False,
+        "a player who owes more KOBAN than they hold pays all they hold (off), or pays in full and goes below zero "
+        "(on); either way the game ends, a player having no KOBAN left",
+        _MATCH,
+    )
+    leftover_pot: str = option(
+        "lost",
+        "KOBAN left in the pot when the game ends: nobody's (lost), or first place's (first)",
+        _MATCH,
+        words=("lost", "first"),
+    )
+
+
+GameRules = GameOptions | BabaGameOptions  # a game's rules, as its rule set's ledger reads them
 UMA_KEY = "uma"  # not an option: a list of numbers, one per place
+DEFAULT_TABLE = "default"  # the one game table of a rule set without presets
+# The rule sets whose game has rules of its own (any other: GameOptions).
+_RULES_TYPES: Mapping[str, type[BabaGameOptions]] = {"baba": BabaGameOptions, "baba-beginner": BabaGameOptions}
 
 
 @dataclass(frozen=True, slots=True)
 class GameTable:
-    """What a preset's platform plays: its options and its uma (points per place, first to last)."""
+    """What a preset's platform plays: its options and its uma (points per place, first to last;
+    none in a game without uma, BABA's)."""
 
-    options: GameOptions
+    options: GameRules
     uma: tuple[int, ...]
     source: str  # where the table was read: for a message
+
+
+def rules_type(ruleset: str) -> type[GameOptions] | type[BabaGameOptions]:
+    """The class of a rule set's game rules."""
+    return _RULES_TYPES.get(ruleset, GameOptions)
+
+
+def rules_specs(ruleset: str) -> tuple[OptionSpec, ...]:
+    """The rules a game of ``ruleset`` has (what its header may set)."""
+    rules: type[OptionsValue] = rules_type(ruleset)
+    return specs(rules)
 
 
 def games_path(ruleset: str) -> str:
@@ -141,8 +207,11 @@ def games_path(ruleset: str) -> str:
 
 @cache
 def game_tables(ruleset: str) -> Mapping[str, GameTable]:
-    """Each preset's game table, read from the package once (``ValueError``: a defect of the file)."""
+    """Each preset's game table (a rule set without presets: ``[default]``), read from the package
+    once (``ValueError``: a defect of the file). A game with uma gives it in every table."""
     where = f"mjscore/{games_path(ruleset)}"
+    rules = rules_type(ruleset)
+    has_uma = rules is GameOptions
     try:
         data = parse_toml(shipped_text(games_path(ruleset)), where)
     except UsageError as exc:
@@ -151,10 +220,10 @@ def game_tables(ruleset: str) -> Mapping[str, GameTable]:
     for preset, raw in data.items():
         if not isinstance(raw, dict):
             raise ValueError(f"{where}: [{preset}] is a table")
-        values = {k: v for k, v in raw.items() if k != UMA_KEY}
-        uma = raw.get(UMA_KEY)
+        values = {k: v for k, v in raw.items() if k != UMA_KEY or not has_uma}  # BABA's uma: no option, refused
+        uma = raw.get(UMA_KEY) if has_uma else []
         if not (isinstance(uma, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in uma)):
             raise ValueError(f"{where}: [{preset}] uma = is a list of whole numbers, one per place")
-        options = with_values(GameOptions(), read_table(GameOptions, values, f"{where} [{preset}]"))
+        options = with_values(rules(), read_table(rules, values, f"{where} [{preset}]"))
         tables[preset] = GameTable(options, tuple(uma), f"{where} [{preset}]")
     return MappingProxyType(tables)

@@ -29,6 +29,7 @@ from mjscore.game.ledger import (
     sticks_text,
     zero_sum,
 )
+from mjscore.game.options import GameOptions
 from mjscore.game.read import GameError, GameLine, Header
 from mjscore.notation.build import closest_word
 from mjscore.options import ON_WORDS, read_count_text
@@ -118,6 +119,7 @@ class RiichiLedger:
 
     def __init__(self, header: Header) -> None:
         self.header = header
+        assert isinstance(header.options, GameOptions)  # the header reads each rule set's own rules
         self.options = header.options
         self.seat_letters = header.seats
         self.n = len(header.players)

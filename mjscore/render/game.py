@@ -4,7 +4,8 @@ JSON document per hand, then one for the standings (schema ``game-1``, described
 
 Each renderer has the same calls: ``start`` (the game's header, before the first hand),
 ``hand`` (one hand as played), ``standings`` (the end, or where the game stands) and
-``error`` (the line that stopped the game; the CLI tells it on stderr too).
+``error`` (the line that stopped the game; the CLI tells it on stderr too). A BABA game is
+written by ``render.baba_game``, which each renderer hands it to.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from mjscore.game.options import GameOptions
 from mjscore.game.read import Header
 from mjscore.options import specs
 from mjscore.payment import STICKS, Payment
+from mjscore.render import baba_game
+from mjscore.render.baba_game import is_baba
 from mjscore.render.csv import csv_row
 from mjscore.render.json import document_line
 from mjscore.result import ScoreResult, document_start
@@ -106,10 +109,15 @@ class GameTable:
 
     def __init__(self) -> None:
         self.players: tuple[str, ...] = ()
+        self.baba = False
 
     def start(self, header: Header) -> str | None:
         self.players = header.players
+        self.baba = is_baba(header)
+        if self.baba:
+            return baba_game.header_text(header)
         o = header.options
+        assert isinstance(o, GameOptions)  # the riichi family's
         seats = ", ".join(f"{p} ({letter})" for p, letter in zip(header.players, header.seats, strict=True))
         uma = " ".join(_signed(u) for u in header.uma)
         title = header.ruleset.preset(header.preset).title
@@ -129,6 +137,8 @@ class GameTable:
         )
 
     def hand(self, played: Played) -> str:
+        if self.baba:
+            return baba_game.hand_text(played, self.players)
         t = played.table
         seat = dict(zip(self.players, played.seats, strict=True))
         where = f"honba {t.honba}, {sticks_text(t.sticks)} on the table"
@@ -148,6 +158,8 @@ class GameTable:
         return "\n".join(lines) + "\n"
 
     def standings(self, standings: Standings) -> str:
+        if self.baba:
+            return baba_game.standings_text(standings)
         rows = standings.rows
         penalties = any(r.penalty for r in rows)
         headers = ["place", "player", "points", "sticks", "oka", "uma", *(["penalty"] if penalties else []), "final"]
@@ -292,10 +304,14 @@ class GameJson:
 
     def hand(self, played: Played) -> str:
         assert self.header is not None
+        if is_baba(self.header):
+            return document_line(baba_game.hand_document(played, self.header.players, self.source, SCHEMA))
         return document_line(hand_document(played, self.header.players, self.source))
 
     def standings(self, standings: Standings) -> str:
         assert self.header is not None
+        if is_baba(self.header):
+            return document_line(baba_game.standings_document(standings, self.header, self.source, SCHEMA))
         return document_line(standings_document(standings, self.header, self.source))
 
     def error(self, number: int, error: HandError) -> str | None:
@@ -329,9 +345,14 @@ class GameCsv:
         self.source = source
         self.players: tuple[str, ...] = ()
         self.columns: tuple[str, ...] = ()
+        self.baba = False
 
     def start(self, header: Header) -> str | None:
         self.players = header.players
+        self.baba = is_baba(header)
+        if self.baba:
+            self.columns = baba_game.csv_columns(header.players, ERROR_COLUMNS)
+            return csv_row(self.columns)
         per_player = tuple(f"{what}_{name}" for name in header.players for what in ("delta", "total"))
         self.columns = (*HAND_COLUMNS, *per_player, "sticks_after", *PLACE_COLUMNS, *ERROR_COLUMNS)
         return csv_row(self.columns)
@@ -340,6 +361,8 @@ class GameCsv:
         return csv_row(tuple("" if fields.get(c) is None else fields[c] for c in self.columns))
 
     def hand(self, played: Played) -> str:
+        if self.baba:
+            return self._row(**baba_game.hand_fields(played, self.players, self.source))
         paid = [w for w in played.wins if w.paid]
         scored = _scored(played)
         changes: dict[str, object] = {}
@@ -365,6 +388,8 @@ class GameCsv:
         )
 
     def standings(self, standings: Standings) -> str:
+        if self.baba:
+            return "\n".join(self._row(**fields) for fields in baba_game.standings_rows(standings, self.source))
         return "\n".join(
             self._row(
                 source=self.source,
