@@ -1,6 +1,7 @@
-"""The riichi family's ledger (riichi, sanma): seats, dealer, honba and riichi sticks carried
-from hand to hand, each hand scored by the rule set's own pipeline, and the standings with
-oka and uma (docs/rules/riichi.md §10, docs/rules/sanma.md §11; README, "Whole games").
+"""The riichi family's ledger (riichi, sanma; hana through ``game.hana``): seats, dealer, honba
+and riichi sticks carried from hand to hand, each hand scored by the rule set's own pipeline,
+and the standings with oka and uma (docs/rules/riichi.md §10, docs/rules/sanma.md §11; README,
+"Whole games"). ``SeatedLedger`` is what it shares with every ledger of seated players (Baida's).
 
 A hand line is scored as the user wrote it, with what the ledger owns (seat, round, honba,
 sticks, and players named for seats: from=, pao=, tenpai=, nagashi=) blanked where it was
@@ -25,10 +26,12 @@ from mjscore.game.ledger import (
     Table,
     WinPlayed,
     balances_by_player,
+    chips_even,
     shares,
     sticks_text,
     zero_sum,
 )
+from mjscore.game.options import GameOptions
 from mjscore.game.read import GameError, GameLine, Header
 from mjscore.notation.build import closest_word
 from mjscore.options import ON_WORDS, read_count_text
@@ -61,7 +64,8 @@ _CHOMBO_KEYS = ("round", "honba", "sticks")
 Added = tuple[tuple[int, int, int], ...]
 
 
-def _fail(line: GameLine, problems: Sequence[Problem]) -> GameError:
+def line_error(line: GameLine, problems: Sequence[Problem]) -> GameError:
+    """The error that stops the game at ``line``: every problem of it, in the order of their columns."""
     return GameError([(line.number, HandError(line.text, tuple(sorted(problems, key=lambda p: p.col))))])
 
 
@@ -107,26 +111,18 @@ class _Win:
     col: int  # the winner's name
 
 
-class RiichiLedger:
-    """Plays a riichi or sanma game: ``play`` each hand line in order, then ``standings``."""
-
-    @staticmethod
-    def seats(ruleset: AnyRuleSet) -> str:
-        """The seat letters of a rule set of the riichi family, the rule sets this ledger plays."""
-        assert isinstance(ruleset, RiichiFamily)
-        return ruleset.seat_letters
+class SeatedLedger:
+    """What a ledger of players seated at a table shares, whatever its rule set's rules: who is
+    who this hand (a name or a seat letter), and a hand line read and scored by the rule set with
+    the items the ledger owns blanked where typed and its own values written after it. The riichi
+    family's ledger derives from it, and Baida's (``game.baida``)."""
 
     def __init__(self, header: Header) -> None:
         self.header = header
-        self.options = header.options
         self.seat_letters = header.seats
         self.n = len(header.players)
-        self.points = [self.options.start] * self.n
         self.table = Table(0, 0)
-        self.rounds = 1 if self.options.length == "east" else 2
         self.ended: str | None = None
-        self.may_end: str | None = None  # the last dealer may stop here (last_hand=may-stop)
-        self.penalties = [0] * self.n  # chombo points off the final score (chombo=final)
         self.hands = 0
 
     # -- who is who this hand
@@ -164,36 +160,23 @@ class RiichiLedger:
         return found
 
     def _where(self) -> str:
+        """The next hand, for a message: "E2, Ben deals"."""
         t = self.table
-        return f"{t.label(self.n)}, {self.name(t.dealer)} deals, honba {t.honba}, {sticks_text(t.sticks)} on the table"
+        return f"{t.label(self.n)}, {self.name(t.dealer)} deals"
+
+    def over(self) -> str | None:
+        return self.ended
 
     # -- a line
 
-    def play(self, line: GameLine) -> Played:
-        """The hand of ``line`` played; ``GameError`` lists every problem of the line."""
+    def _playable(self, line: GameLine) -> None:
+        """A hand line may be played here: the game goes on, and the header is over."""
         if self.ended is not None:
             message = f"the game is over ({self.ended}): this line is one hand too many"
-            raise _fail(line, [Problem("game-over", message)])
-        kind = line.kind
-        if kind == "header":
+            raise line_error(line, [Problem("game-over", message)])
+        if line.kind == "header":
             message = "header items stand before the first hand: the header ends where the hands begin"
-            raise _fail(line, [Problem("game-header-late", message, 1)])
-        self.may_end = None
-        if kind == "win":
-            played = self._wins(line)
-        elif kind == "draw":
-            played = self._draw(line)
-        elif kind == "abort":
-            played = self._abort(line)
-        else:
-            played = self._chombo(line)
-        self.hands += 1
-        return played
-
-    def _state(self, sticks: int) -> dict[str, str]:
-        """What the ledger has for the items a line may state (``sticks``: on the table at its end)."""
-        t = self.table
-        return {"round": ROUND_LETTERS[t.round], "honba": str(t.honba), "sticks": str(sticks)}
+            raise line_error(line, [Problem("game-header-late", message, 1)])
 
     def _check_stated(
         self, stated: Mapping[str, tuple[str, int]], ledger: Mapping[str, str], problems: list[Problem]
@@ -215,7 +198,7 @@ class RiichiLedger:
             raise GameError([(line.number, HandError(line.text, exc.problems))]) from None
         if ruleset.name != self.header.ruleset.name:  # nothing else of it can be judged
             message = f"this game is {self.header.ruleset.name}; the hand is written for {ruleset.name}"
-            raise _fail(line, [Problem("game-ruleset-mismatch", message, start + 1)])
+            raise line_error(line, [Problem("game-ruleset-mismatch", message, start + 1)])
         chars = list(masked)
         owned: dict[str, tuple[str, int]] = {}
         words = set()
@@ -233,7 +216,8 @@ class RiichiLedger:
             chars[tok.loc : tok.end] = " " * (tok.end - tok.loc)
         preset = owned.get(PRESET_KEY)
         if preset and preset[0].lower() != self.header.preset:
-            message = f"preset={preset[0]}, but the game is played with preset={self.header.preset} (its header)"
+            game = f"preset={self.header.preset}" if self.header.preset else "no preset"
+            message = f"preset={preset[0]}, but the game is played with {game} (its header)"
             problems.append(Problem("game-ledger-mismatch", message, preset[1]))
         is_draw = bool(tokens) and tokens[0].tag == "draw"
         return _Part("".join(chars).rstrip(), owned, frozenset(words), is_draw, start + 1)
@@ -246,6 +230,70 @@ class RiichiLedger:
         except HandError as exc:
             problems.extend(Problem(p.code, p.message, _user_column(p.col, added)) for p in exc.problems)
             return None
+
+    def _named(self, payments: Sequence[Payment]) -> list[Payment]:
+        """A result's payments between seats, between players."""
+        by_seat = {self.seat_letter(p): self.name(p) for p in range(self.n)}
+        return [
+            Payment(by_seat.get(p.payer, p.payer), by_seat.get(p.payee, p.payee), p.amount, p.reason) for p in payments
+        ]
+
+    def _player_item(self, part: _Part, key: str, problems: list[Problem]) -> int | None:
+        item = part.owned.get(key)
+        return None if item is None else self.who(item[0], item[1], problems)
+
+
+class RiichiLedger(SeatedLedger):
+    """Plays a game of the riichi family (riichi, sanma, hana): ``play`` each hand line in order,
+    then ``standings``. A member of the family that keeps more than points (hana's flower chips)
+    derives from it and fills two hooks: ``line_keys`` and ``chip_payments``."""
+
+    @staticmethod
+    def seats(ruleset: AnyRuleSet) -> str:
+        """The seat letters of a rule set of the riichi family, the rule sets this ledger plays."""
+        assert isinstance(ruleset, RiichiFamily)
+        return ruleset.seat_letters
+
+    def __init__(self, header: Header) -> None:
+        super().__init__(header)
+        assert isinstance(header.options, GameOptions)  # the riichi family's games: read.game_options_type
+        self.options = header.options
+        self.points = [self.options.start] * self.n
+        self.rounds = 1 if self.options.length == "east" else 2
+        self.may_end: str | None = None  # the last dealer may stop here (last_hand=may-stop)
+        self.penalties = [0] * self.n  # chombo points off the final score (chombo=final)
+        # The hooks: items of a line the ledger reads besides its own (hana: aside=, variant=),
+        # and whether it keeps chips beside the points (then chip_payments pays them).
+        self.line_keys: frozenset[str] = frozenset()
+        self.keeps_chips = False
+        self.chips = [0] * self.n  # each player's chips (kept with keeps_chips)
+
+    def _where(self) -> str:
+        t = self.table
+        return f"{super()._where()}, honba {t.honba}, {sticks_text(t.sticks)} on the table"
+
+    # -- a line
+
+    def play(self, line: GameLine) -> Played:
+        """The hand of ``line`` played; ``GameError`` lists every problem of the line."""
+        self._playable(line)
+        kind = line.kind
+        self.may_end = None
+        if kind == "win":
+            played = self._wins(line)
+        elif kind == "draw":
+            played = self._draw(line)
+        elif kind == "abort":
+            played = self._abort(line)
+        else:
+            played = self._chombo(line)
+        self.hands += 1
+        return played
+
+    def _state(self, sticks: int) -> dict[str, str]:
+        """What the ledger has for the items a line may state (``sticks``: on the table at its end)."""
+        t = self.table
+        return {"round": ROUND_LETTERS[t.round], "honba": str(t.honba), "sticks": str(sticks)}
 
     def _declarers(
         self, riichi: tuple[str, int] | None, problems: list[Problem], also: Sequence[int] = ()
@@ -271,13 +319,6 @@ class RiichiLedger:
     def _deposits(self, declared: Sequence[int]) -> list[Payment]:
         return [Payment(self.name(p), STICKS, STICK, "riichi") for p in declared]
 
-    def _named(self, payments: Sequence[Payment]) -> list[Payment]:
-        """A result's payments between seats, between players."""
-        by_seat = {self.seat_letter(p): self.name(p) for p in range(self.n)}
-        return [
-            Payment(by_seat.get(p.payer, p.payer), by_seat.get(p.payee, p.payee), p.amount, p.reason) for p in payments
-        ]
-
     # -- wins
 
     def _wins(self, line: GameLine) -> Played:
@@ -286,7 +327,8 @@ class RiichiLedger:
         riichi: tuple[str, int] | None = None
         for i in range(0, len(line.tokens), 2):
             player_tok, hand_tok = line.tokens[i], line.tokens[i + 1]
-            part = self._read_part(line, hand_tok.loc, hand_tok.loc + len(hand_tok.text), problems, WIN_KEYS)
+            keys = WIN_KEYS | self.line_keys
+            part = self._read_part(line, hand_tok.loc, hand_tok.loc + len(hand_tok.text), problems, keys)
             if part.is_draw:
                 problems.append(Problem("game-win-line", "a win line holds the winner's hand, not a draw", part.col))
             if "riichi" in part.owned and riichi is not None:
@@ -319,10 +361,6 @@ class RiichiLedger:
         for w in wins:
             self._check_stated(w.part.owned, self._state(sticks), problems)
         return self._settle_wins(line, wins, declared, sticks, problems)
-
-    def _player_item(self, part: _Part, key: str, problems: list[Problem]) -> int | None:
-        item = part.owned.get(key)
-        return None if item is None else self.who(item[0], item[1], problems)
 
     def _several(self, wins: list[_Win], problems: list[Problem]) -> None:
         """Several winners share one discard: each a ron, from the same player."""
@@ -393,8 +431,9 @@ class RiichiLedger:
                 _same_tile(played[0], win, w.part.col, problems)
             played.append(win)
             payments += self._named(win.result.payments) if paid else []
+        chips = self.chip_payments([w.part.owned for w in wins], played, problems)
         if problems:
-            raise _fail(line, problems)
+            raise line_error(line, problems)
         if split and sticks:
             takers = [w.winner for w in played if w.paid]
             cuts = shares(sticks * STICK // 100, len(takers))
@@ -411,17 +450,20 @@ class RiichiLedger:
                 reason="triple-ron",
                 keeps=True,
                 honba=t.honba + 1,
+                chips=chips,
             )
         keeps = t.dealer in [w.winner for w in wins[:paid_count]]
         honba = t.honba + 1 if keeps else 0
-        return self._finish(line, "win", payments, declared, wins=tuple(played), keeps=keeps, honba=honba, won=keeps)
+        return self._finish(
+            line, "win", payments, declared, wins=tuple(played), keeps=keeps, honba=honba, won=keeps, chips=chips
+        )
 
     # -- draws, abortive draws, chombo
 
     def _draw(self, line: GameLine) -> Played:
         problems: list[Problem] = []
         tok = line.tokens[0]
-        part = self._read_part(line, tok.loc, tok.loc + len(tok.text), problems, DRAW_KEYS)
+        part = self._read_part(line, tok.loc, tok.loc + len(tok.text), problems, DRAW_KEYS | self.line_keys)
         owned = part.owned
         ready = self.names(owned["tenpai"], problems) if "tenpai" in owned else []
         nagashi = self.names(owned["nagashi"], problems) if "nagashi" in owned else []
@@ -441,14 +483,16 @@ class RiichiLedger:
         elif ready:
             items.append(("tenpai", ",".join(self._in_seat_order(ready))))
         result = self._score(part, [*items, ("honba", str(self.table.honba)), ("sticks", str(sticks))], problems)
+        chips = self.chip_payments([owned], (), problems)
         if problems or result is None:
-            raise _fail(line, problems)
+            raise line_error(line, problems)
         payments = self._deposits(declared) + self._named(result.payments)
         o, t = self.options, self.table
         keeps = o.repeat_draw == "always" or (o.repeat_draw == "tenpai" and t.dealer in ready)
         honba = t.honba + 1 if keeps or o.honba_draw == "always" else 0
+        dealer_ready = t.dealer in ready
         return self._finish(
-            line, "draw", payments, declared, draw=result, keeps=keeps, honba=honba, ready=t.dealer in ready
+            line, "draw", payments, declared, draw=result, keeps=keeps, honba=honba, ready=dealer_ready, chips=chips
         )
 
     def _in_seat_order(self, players: Sequence[int]) -> list[str]:
@@ -463,10 +507,10 @@ class RiichiLedger:
         for tok in line.tokens[1:]:
             if tok.tag == "reason":
                 reason = self._reason(tok.text, tok.loc + 1, problems)
-            elif tok.text.lower() in _ABORT_KEYS:
+            elif tok.text.lower() in _ABORT_KEYS or tok.text.lower() in self.line_keys:
                 stated[tok.text.lower()] = (tok.value, tok.value_loc + 1)
             else:
-                keys = ", ".join(k + "=" for k in _ABORT_KEYS)
+                keys = ", ".join(k + "=" for k in (*_ABORT_KEYS, *sorted(self.line_keys)))
                 message = f"an abort line takes a reason and {keys}, not {quoted(tok.text)}="
                 problems.append(Problem("unknown-word", message, tok.loc + 1))
         declared = self._declarers(stated.get("riichi"), problems)
@@ -477,10 +521,12 @@ class RiichiLedger:
             declared = list(range(self.n))
         sticks = self.table.sticks + len(declared)
         self._check_stated(stated, self._state(sticks), problems)
+        chips = self.chip_payments([stated], (), problems)
         if problems:
-            raise _fail(line, problems)
+            raise line_error(line, problems)
         payments = self._deposits(declared)
-        return self._finish(line, "abort", payments, declared, reason=reason, keeps=True, honba=self.table.honba + 1)
+        honba = self.table.honba + 1
+        return self._finish(line, "abort", payments, declared, reason=reason, keeps=True, honba=honba, chips=chips)
 
     def _reason(self, word: str, col: int, problems: list[Problem]) -> str:
         reasons = ABORT_REASONS[self.n]
@@ -505,13 +551,13 @@ class RiichiLedger:
                 problems.append(Problem("unknown-word", message, tok.loc + 1))
         self._check_stated(stated, self._state(self.table.sticks), problems)
         if problems or offender is None:
-            raise _fail(line, problems)
+            raise line_error(line, problems)
         payments: list[Payment] = []
         if self.options.chombo == "mangan":  # what a mangan tsumo of theirs is paid, paid the other way round
             mangan = _Part(f"draw nagashi={self.seat_letter(offender)} nagashi=on", {}, frozenset(), True, 1)
             result = self._score(mangan, [], problems)
             if result is None:  # the rule set's nagashi line never fails: a defect, told as the line's
-                raise _fail(line, problems)
+                raise line_error(line, problems)
             reason = "chombo: a mangan, paid by the offender"
             payments = [Payment(p.payee, p.payer, p.amount, reason) for p in self._named(result.payments)]
         else:
@@ -538,6 +584,7 @@ class RiichiLedger:
         won: bool = False,
         ready: bool = False,
         chombo: bool = False,
+        chips: Sequence[Payment] = (),
     ) -> Played:
         before = self.table
         if outcome in ("draw", "abort") and self.options.draw_sticks == "return":
@@ -548,6 +595,7 @@ class RiichiLedger:
         sticks = before.sticks + pool // STICK
         self.points = [p + d for p, d in zip(self.points, deltas, strict=True)]
         zero_sum(self.header, self.points, sticks, f"line {line.number}")
+        chip_deltas = self._keep_chips(chips, line)
         notes: list[str] = []
         if chombo:
             self.table = Table(before.round, before.dealer, before.honba, sticks, before.extra)
@@ -578,7 +626,27 @@ class RiichiLedger:
             sticks=sticks,
             notes=tuple(notes),
             ended=self.ended,
+            chip_payments=tuple(chips),
+            chip_deltas=chip_deltas,
+            chip_totals=tuple(self.chips) if self.keeps_chips else (),
         )
+
+    def chip_payments(
+        self, items: Sequence[Mapping[str, tuple[str, int]]], wins: Sequence[WinPlayed], problems: list[Problem]
+    ) -> list[Payment]:
+        """The hook of a ledger that keeps chips: a hand's chips, players by name, from ``items`` (the
+        ``line_keys`` of each hand of its line, with the column of each value) and its ``wins`` as
+        scored; its problems join ``problems``. Riichi and sanma keep none."""
+        return []
+
+    def _keep_chips(self, chips: Sequence[Payment], line: GameLine) -> tuple[int, ...]:
+        """Each player's change of chips (none where the game keeps none), added to their totals."""
+        if not self.keeps_chips:
+            return ()
+        deltas, _ = balances_by_player(tuple(chips), self.header.players)
+        self.chips = [c + d for c, d in zip(self.chips, deltas, strict=True)]
+        chips_even(self.chips, f"line {line.number}")
+        return deltas
 
     def _next(self, keeps: bool, honba: int, sticks: int, *, won: bool, ready: bool, notes: list[str]) -> None:
         """The table of the next hand, or the game's end (docs/rules/riichi.md §10)."""
@@ -614,6 +682,12 @@ class RiichiLedger:
             self.ended = "the extra round was played" if t.extra else "the last hand was played"
             notes.append(f"the game ends: {self.ended}")
 
+    def _chips_of(self, player: int) -> int | None:
+        """A player's chips at the end (None: the game keeps none)."""
+        if self.keeps_chips:
+            return self.chips[player]
+        return None
+
     def _dealer_first(self) -> bool:
         """The dealer ranks first now (a tie broken by seat order from the first dealer, with ties=seat)."""
         d, points = self.table.dealer, self.points
@@ -623,9 +697,6 @@ class RiichiLedger:
     def _top(self) -> str:
         best = max(self.points)
         return ", ".join(self.name(i) for i, p in enumerate(self.points) if p == best)
-
-    def over(self) -> str | None:
-        return self.ended
 
     # -- the end
 
@@ -653,7 +724,10 @@ class RiichiLedger:
             for i, player in enumerate(group):
                 points, penalty = self.points[player], self.penalties[player]
                 final = points + sticks[i] - o.target + okas[i] + umas[i] - penalty
-                rows[player] = Standing(self.name(player), place, points, sticks[i], okas[i], umas[i], penalty, final)
+                chips = self._chips_of(player)
+                rows[player] = Standing(
+                    self.name(player), place, points, sticks[i], okas[i], umas[i], penalty, final, chips
+                )
         receivers = tuple(self.name(p) for p in groups[0][1]) if to_first else ()
         return Standings(finished, ended, tuple(rows[p] for p in order), leftover, receivers, self.hands)
 
