@@ -3,5 +3,7 @@ hand, and ends with the standings (README, "Whole games"; docs/rules/riichi.md Â
 
 ``replay.Replay`` plays a game file; ``read`` reads its lines and header, ``options`` holds the
 game's rules and each preset's table, ``ledger`` the values a ledger reports, ``riichi`` the
-riichi family's ledger (riichi, sanma), ``grammar`` the game file's notation.
+riichi family's ledger (riichi, sanma) and what every seated ledger shares, ``hana`` hana's
+(riichi's, with the flower chips of variant=3), ``baida`` Baida's (running totals of its points),
+``grammar`` the game file's notation.
 """

@@ -4,7 +4,9 @@
 documents its default and where it comes from, and a game file's header sets one as
 ``name=value``. What each preset's platform plays is data, one table per preset in
 ``mjscore/data/games/<rule set>.toml``, every value with its source in a comment (README,
-"Whole games"; docs/rules/riichi.md §10, docs/rules/sanma.md §11).
+"Whole games"; docs/rules/riichi.md §10, docs/rules/sanma.md §11). A rule set without presets
+(hana, Baida) has one table, ``[default]``. Baida's games follow rules of their own,
+``BaidaGameOptions`` (docs/rules/baida.md §9).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from functools import cache
 from types import MappingProxyType
 
 from mjscore.errors import UsageError
-from mjscore.options import option, read_table, with_values
+from mjscore.options import OptionSpec, OptionsValue, option, read_table, specs, with_values
 from mjscore.settings import parse_toml, shipped_text
 
 _GAME = "docs/rules/riichi.md §10"
@@ -122,14 +124,57 @@ class GameOptions:
     )
 
 
+_BAIDA = "docs/rules/baida.md §9"
+
+
+@dataclass(frozen=True, slots=True)
+class BaidaGameOptions:
+    """A Baida game's rules: the sheet sets none, so each is chosen (docs/rules/baida.md §9; the
+    data file, mjscore/data/games/baida.toml, says why)."""
+
+    start: int = option(
+        0, "points each player starts with: a tally from 0, which a total may go below", _BAIDA, most=POINTS_MOST
+    )
+    length: str = option(
+        "four-winds",
+        "how many rounds: east (one), east-south (two), four-winds (East, South, West, North)",
+        _BAIDA,
+        words=("east", "east-south", "four-winds"),
+    )
+    repeat_win: bool = option(True, "the dealer who wins keeps the deal (off: it passes after every hand)", _BAIDA)
+    repeat_draw: str = option(
+        "always",
+        "the dealer keeps the deal after a draw, a hand nobody won (always), or passes it (never)",
+        _BAIDA,
+        words=("always", "never"),
+    )
+
+
+AnyGameOptions = GameOptions | BaidaGameOptions
+# The rules of each rule set's games where they are not riichi's (GameOptions).
+GAME_OPTIONS: Mapping[str, type[AnyGameOptions]] = MappingProxyType({"baida": BaidaGameOptions})
+ROUNDS = {"east": 1, "east-south": 2, "four-winds": 4}  # a game's length in rounds
 UMA_KEY = "uma"  # not an option: a list of numbers, one per place
+NO_PRESET = "default"  # the one game table of a rule set without presets
+
+
+def game_options_type(ruleset: str) -> type[AnyGameOptions]:
+    """The rules a rule set's games are played by."""
+    return GAME_OPTIONS.get(ruleset, GameOptions)
+
+
+def game_specs(ruleset: str) -> tuple[OptionSpec, ...]:
+    """The specs of the rules a rule set's games are played by (a header's items)."""
+    options_type: type[OptionsValue] = game_options_type(ruleset)
+    return specs(options_type)
 
 
 @dataclass(frozen=True, slots=True)
 class GameTable:
-    """What a preset's platform plays: its options and its uma (points per place, first to last)."""
+    """What a preset's platform plays: its options and its uma (points per place, first to last;
+    none where the rule set's games have no uma: Baida)."""
 
-    options: GameOptions
+    options: AnyGameOptions
     uma: tuple[int, ...]
     source: str  # where the table was read: for a message
 
@@ -139,9 +184,15 @@ def games_path(ruleset: str) -> str:
     return f"data/games/{ruleset}.toml"
 
 
+def game_table(ruleset: str, preset: str) -> GameTable:
+    """The game table of a preset ("": the rule set has none, and one table)."""
+    return game_tables(ruleset)[preset or NO_PRESET]
+
+
 @cache
 def game_tables(ruleset: str) -> Mapping[str, GameTable]:
-    """Each preset's game table, read from the package once (``ValueError``: a defect of the file)."""
+    """Each preset's game table (a rule set without presets: ``NO_PRESET``'s), read from the
+    package once (``ValueError``: a defect of the file)."""
     where = f"mjscore/{games_path(ruleset)}"
     try:
         data = parse_toml(shipped_text(games_path(ruleset)), where)
@@ -155,6 +206,7 @@ def game_tables(ruleset: str) -> Mapping[str, GameTable]:
         uma = raw.get(UMA_KEY)
         if not (isinstance(uma, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in uma)):
             raise ValueError(f"{where}: [{preset}] uma = is a list of whole numbers, one per place")
-        options = with_values(GameOptions(), read_table(GameOptions, values, f"{where} [{preset}]"))
+        options_type = game_options_type(ruleset)
+        options = with_values(options_type(), read_table(options_type, values, f"{where} [{preset}]"))
         tables[preset] = GameTable(options, tuple(uma), f"{where} [{preset}]")
     return MappingProxyType(tables)

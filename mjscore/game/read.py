@@ -1,8 +1,8 @@
 """Reading a game file: its lines as the game grammar reads them, and the header.
 
 The header is the ``key=value`` lines before the first hand: the rule set, the players
-seated E S W N at the start, the preset, the uma, the game's rules (``GameOptions``) and
-rule options for every hand. Every problem of the header is told at once, before any hand
+seated E S W N at the start, the preset, the uma, the game's rules (``GameOptions``, or the
+rule set's own: ``options.game_options_type``) and rule options for every hand. Every problem of the header is told at once, before any hand
 is read (README, "Whole games").
 """
 
@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from mjscore.errors import HandError, MjscoreError, NotationError, Problem, quoted
-from mjscore.game.options import UMA_KEY, GameOptions, GameTable, game_tables
+from mjscore.game.options import UMA_KEY, AnyGameOptions, GameOptions, GameTable, game_specs, game_table
 from mjscore.notation.build import gather_items
 from mjscore.notation.tokens import Token
 from mjscore.options import ON_WORDS, OptionSpec, OptionValue, specs, with_values
@@ -80,11 +80,11 @@ class Header:
     """What a game is played with, as the header says (a table's values where it says nothing)."""
 
     ruleset: AnyRuleSet
-    preset: str
+    preset: str  # "": the rule set has no presets (hana, Baida)
     players: tuple[str, ...]  # seated E S W N at the start: the first deals first
     seats: str  # the seat letters of its rule set (sanma: E S W)
-    uma: tuple[int, ...]  # points per place, first to last
-    options: GameOptions
+    uma: tuple[int, ...]  # points per place, first to last (none: Baida)
+    options: AnyGameOptions  # the game's rules: GameOptions, or the rule set's own (game_options_type)
     hand_options: Mapping[str, OptionValue]  # rule options every hand is scored with
     settings: Settings  # what each hand line is scored with
 
@@ -109,17 +109,19 @@ def read_header(
                 found.setdefault(tok.text.lower(), (line.number, tok.value, tok.value_loc + 1))
     ruleset = _ruleset(found, seats, faults)
     hand_specs: tuple[OptionSpec, ...] = ()
+    rule_specs = specs(GameOptions)
     if ruleset is not None:
         hand_specs = ruleset.option_specs()
-    values, given = _items(lines, hand_specs, faults)
+        rule_specs = game_specs(ruleset.name)
+    values, given = _items(lines, (*rule_specs, *hand_specs), faults)
     if PLAYERS_KEY not in found:
         message = "the header names no players: players=NAME,NAME,... seated E S W N at the start, first dealer first"
         faults.setdefault(_first_line(lines, hands), []).append(Problem("game-header-missing", message))
     header = None
     if ruleset is not None:
         preset = _preset(ruleset, found, faults)
-        table = game_tables(ruleset.name)[preset]
-        game_names = {s.name for s in specs(GameOptions)}
+        table = game_table(ruleset.name, preset)
+        game_names = {s.name for s in rule_specs}
         options = with_values(table.options, {k: v for k, v in values.items() if k in game_names})
         hand_values = MappingProxyType({k: v for k, v in values.items() if k not in game_names})
         letters = seats[ruleset.name](ruleset)
@@ -130,7 +132,7 @@ def read_header(
             ruleset=ruleset.name,
             options=MappingProxyType({ruleset.name: hand_values}),
             source="the game's header",
-            preset=preset,
+            preset=preset or None,
         )
         header = Header(ruleset, preset, players, letters, uma, options, hand_values, settings)
     errors = _errors(faults, [*lines, *([] if hands is None else [hands])])
@@ -149,14 +151,14 @@ def _first_line(lines: Sequence[GameLine], hands: GameLine | None) -> int:
 
 
 def _items(
-    lines: Sequence[GameLine], hand_specs: Sequence[OptionSpec], faults: dict[int, list[Problem]]
+    lines: Sequence[GameLine], option_specs: Sequence[OptionSpec], faults: dict[int, list[Problem]]
 ) -> tuple[dict[str, OptionValue], dict[str, tuple[int, int]]]:
-    """The header's option values (the game's rules and the rule set's options), and where each
-    item was first given (line, column); each line's problems join ``faults``."""
+    """The header's option values (``option_specs``: the game's rules and the rule set's options),
+    and where each item was first given (line, column); each line's problems join ``faults``."""
     values: dict[str, OptionValue] = {}
     given: dict[str, tuple[int, int]] = {}
     for line in lines:
-        items = gather_items(line.tokens, (), HEADER_KEYS, (*specs(GameOptions), *hand_specs))
+        items = gather_items(line.tokens, (), HEADER_KEYS, option_specs)
         problems = faults.setdefault(line.number, [])
         problems.extend(items.problems)
         for tok in line.tokens:
@@ -186,17 +188,15 @@ def _ruleset(
         return None
     ruleset = get_ruleset(name)
     if ruleset.name not in seats:
-        message = (
-            f"a game of {ruleset.name} is not kept yet: mjscore game plays {' and '.join(seats)} "
-            "(hana, Baida and BABA come next)"
-        )
+        message = f"a game of {ruleset.name} is not kept yet: mjscore game plays {', '.join(seats)} (BABA comes next)"
         faults.setdefault(number, []).append(Problem("game-ruleset-not-yet", message, col))
         return None
     return ruleset
 
 
 def _preset(ruleset: AnyRuleSet, found: Mapping[str, tuple[int, str, int]], faults: dict[int, list[Problem]]) -> str:
-    default = ruleset.presets[0]
+    """The preset the header names, else the rule set's first ("": it has none, and a preset= is told so)."""
+    default = ruleset.presets[0] if ruleset.presets else ""
     if PRESET_KEY not in found:
         return default
     number, name, col = found[PRESET_KEY]
@@ -261,6 +261,10 @@ def _uma(
     if UMA_KEY not in found:
         return table.uma
     number, text, col = found[UMA_KEY]
+    if not table.uma:
+        message = "this rule set's games have no uma: the standings rank the points as they stand"
+        faults.setdefault(number, []).append(Problem("game-header-conflict", message, col))
+        return table.uma
     parts = text.split(",")
     values = [_signed(p) for p in parts]
     numbers = [v for v in values if v is not None]
@@ -283,10 +287,10 @@ def _signed(text: str) -> int | None:
 
 
 def _conflicts(
-    options: GameOptions, given: Mapping[str, tuple[int, int]], first: int, faults: dict[int, list[Problem]]
+    options: AnyGameOptions, given: Mapping[str, tuple[int, int]], first: int, faults: dict[int, list[Problem]]
 ) -> None:
     """Rules of the header that cannot hold together (told at the one it gives, else its first line)."""
-    if options.triple_ron == "abort" and not options.abortive:
+    if isinstance(options, GameOptions) and options.triple_ron == "abort" and not options.abortive:
         number, col = given.get("triple_ron", given.get("abortive", (first, 0)))
         message = (
             "triple_ron=abort makes three winners on one discard an abortive draw, but abortive=off says there are none"
