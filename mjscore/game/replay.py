@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Protocol
 
+from mjscore.game.baida import BaidaLedger
+from mjscore.game.hana import HanaLedger
 from mjscore.game.ledger import Ledger, Played, Standings
 from mjscore.game.read import GameError, GameLine, Header, read_header, read_line
 from mjscore.game.riichi import RiichiLedger
@@ -26,8 +28,13 @@ class LedgerKind(Protocol):
     def seats(self, ruleset: AnyRuleSet) -> str: ...
 
 
-# The rule sets whose games are kept, and their ledger. Hana, Baida and BABA come next.
-LEDGERS: Mapping[str, LedgerKind] = {"riichi": RiichiLedger, "sanma": RiichiLedger}
+# The rule sets whose games are kept, and their ledger. BABA comes next.
+LEDGERS: Mapping[str, LedgerKind] = {
+    "riichi": RiichiLedger,
+    "sanma": RiichiLedger,
+    "hana": HanaLedger,
+    "baida": BaidaLedger,
+}
 _READING = Settings()  # what a line that is not UTF-8 is told with
 
 
