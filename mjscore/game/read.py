@@ -2,8 +2,8 @@
 
 The header is the ``key=value`` lines before the first hand: the rule set, the players
 seated E S W N at the start, the preset, the uma, the game's rules (``GameOptions``, or the
-rule set's own: ``options.game_options_type``) and rule options for every hand. Every problem of the header is told at once, before any hand
-is read (README, "Whole games").
+rule set's own: ``options.game_options_type``) and rule options for every hand. Every problem
+of the header is told at once, before any hand is read (README, "Whole games").
 """
 
 from __future__ import annotations
