@@ -341,12 +341,14 @@ def game_bnf() -> str:
 
 
 def _game_notes() -> dict[str, str]:
-    from mjscore.game.options import GameOptions
+    from mjscore.game.hana import ASIDE
+    from mjscore.game.options import BaidaGameOptions, GameOptions
     from mjscore.game.read import HEADER_KEYS
     from mjscore.game.riichi import ABORT_REASONS, PLAYER_KEYS, STATE_KEYS
     from mjscore.options import specs
 
     options = " ".join(f"{s.name}=" for s in specs(GameOptions))
+    baida = " ".join(f"{s.name}=" for s in specs(BaidaGameOptions))
     return {
         "game line": _lines(
             "One line of a game file: the header's items, or a hand. The header is every line",
@@ -358,6 +360,7 @@ def _game_notes() -> dict[str, str]:
             "  players=NAME,NAME,...  seated E S W N at the start, the first deals first (required)",
             "  uma=N,N,...            points per place, first to last, adding up to 0",
             f"  the game's rules: {options}",
+            f"  (a Baida game's: {baida} and no uma=)",
             "  and the rule set's options (kuitan=off ...), for every hand",
         ),
         "abort line": _lines(
@@ -375,6 +378,7 @@ def _game_notes() -> dict[str, str]:
             "The winner, then the hand as the hand notation writes it. What the ledger derives may",
             f"be stated and must agree ({' '.join(k + '=' for k in STATE_KEYS)}); these name players",
             f"by name or by this hand's seat letter: {' '.join(k + '=' for k in PLAYER_KEYS)}",
+            f"and, in a hana game of variant=3, {ASIDE}=NAME:FLOWERS,... the other players' flowers",
         ),
         "player": "A player's name as the header lists it (any case), or a seat letter of this hand.",
     }
