@@ -283,17 +283,41 @@ WORDS = st.sampled_from(
         ":",
         "=",
         "#",
+        # hana's and Baida's games
+        "ruleset=hana",
+        "ruleset=baida",
+        "variant=3",
+        "variant=1",
+        "aside=Ben:1f",
+        "aside=S:2g3g,Dai:1f",
+        "aside=Ben",
+        "aside=:1f",
+        "aside=Eve:9f",
+        "1f2g",
+        "hana:",
+        "baida:",
+        "baida=5p",
+        "123m456p789s11z22z+2z",
+        "length=east",
+        "repeat_draw=never",
     ]
 )
 
 
+# The header of each rule set's game: riichi's, hana's with chips, Baida's.
+HEADERS = ("", "ruleset=hana variant=3 ", "ruleset=baida ")
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.one_of(st.lists(WORDS, max_size=8).map(" ".join), st.text(max_size=30)), max_size=6))
-def test_any_game_file_is_played_or_refused_never_crashed(lines: list[str]) -> None:
+@given(
+    st.lists(st.one_of(st.lists(WORDS, max_size=8).map(" ".join), st.text(max_size=30)), max_size=6),
+    st.sampled_from(HEADERS),
+)
+def test_any_game_file_is_played_or_refused_never_crashed(lines: list[str], ruleset: str) -> None:
     from mjscore.game.read import GameError
     from mjscore.game.replay import Replay
 
-    text = ["players=Aki,Ben,Chie,Dai", *(line.replace("\n", " ").replace("\r", " ") for line in lines)]
+    text = [f"{ruleset}players=Aki,Ben,Chie,Dai", *(line.replace("\n", " ").replace("\r", " ") for line in lines)]
     try:
         game = Replay(line + "\n" for line in text)
         for _ in game.hands():
