@@ -42,7 +42,7 @@ from typing import Any, NamedTuple
 from mjscore.errors import HandError, Problem
 from mjscore.families.mpsz.shanten import Shanten
 from mjscore.hand import Win
-from mjscore.notation.build import ANALYSIS_KEYS, Items, fail, gather_items
+from mjscore.notation.build import ANALYSIS_KEYS, Items, fail, gather_items, known_words, unknown_word
 from mjscore.notation.tokens import Token
 from mjscore.result import ScoreLine, ScoreResult, Shown, Summary, copied_context, document_start
 from mjscore.rulesets import AnyRuleSet
@@ -437,6 +437,20 @@ class _Made(NamedTuple):
         return i + 1 if i < self.typed else 0
 
 
+def _with_analysis_words(problem: Problem, line: _Line) -> Problem:
+    """An unknown word told as a line read by the analysis knows it: seen= and discards= among
+    the words known (and guessed), as the scorer, which reads neither, cannot."""
+    if problem.code != "unknown-word" or problem.col <= 0:
+        return problem
+    word = line.text[problem.col - 1 :].split(maxsplit=1)[0]
+    word = word[: word.index("=") + 1] if "=" in word else word
+    ruleset = line.ruleset
+    known = known_words(ruleset.flags, (*ruleset.keys, *ANALYSIS_KEYS), ruleset.option_specs())
+    told = unknown_word(word, known, problem.col)
+    given = problem.message.rpartition(")")[2]  # "; given twice", when it was
+    return Problem(told.code, told.message + given, told.col)
+
+
 def _made(line: _Line, cut: Piece | None, put: str, win: Win, more: str = "") -> _Made:
     """The line with ``put`` (a kind as the rule set writes it) put in as the winning tile and
     ``win`` (unless the line names it) and ``more`` added, the piece ``cut`` taken out; a hand
@@ -697,7 +711,7 @@ class _Analyst:
                 found[win] = (parse_hand(made.text, self.settings).deal, [])
             except HandError as exc:
                 found[win] = (None, [p for p in made.problems(exc) if not (sized and p.code == count_code)])
-        faults = [found[win][1] for win in asked]
+        faults = [[_with_analysis_words(p, line) for p in found[win][1]] for win in asked]
         common = [p for p in faults[0] if all(p in f for f in faults)]
         if common or all(faults):
             problems += common or [p for f in faults for p in f]
@@ -764,6 +778,8 @@ class _Scorer:
         elif among and not waiting.furiten:
             notes.append(f"among your discards: {self.line.ruleset.title} has no furiten, so a ron on it still wins")
         unseen = kind.copies - on_line - seen
+        if unseen <= 0 and not none_left:
+            notes.append("dead wait: every copy not in the hand is seen (seen=, discards=)")
         return Wait(kind.kind, spelling.tile, unseen, outcomes.get(Win.RON), outcomes.get(Win.TSUMO), tuple(notes))
 
     def _outcomes(self, spelling: Spelling, none_left: bool, furiten: bool) -> dict[Win, Outcome]:

@@ -41,7 +41,7 @@ class BaidaLedger(SeatedLedger):
 
     def __init__(self, header: Header) -> None:
         super().__init__(header)
-        assert isinstance(header.options, BaidaGameOptions)  # Baida's games: read.game_options_type
+        assert isinstance(header.options, BaidaGameOptions)  # Baida's games: options.game_options_type
         self.options = header.options
         self.points = [self.options.start] * self.n
         self.rounds = ROUNDS[self.options.length]

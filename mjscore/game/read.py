@@ -15,7 +15,15 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from mjscore.errors import HandError, MjscoreError, NotationError, Problem, quoted
-from mjscore.game.options import UMA_KEY, AnyGameOptions, GameOptions, GameTable, game_specs, game_table
+from mjscore.game.options import (
+    UMA_KEY,
+    AnyGameOptions,
+    BabaGameOptions,
+    GameOptions,
+    GameTable,
+    game_specs,
+    game_table,
+)
 from mjscore.notation.build import gather_items
 from mjscore.notation.tokens import Token
 from mjscore.options import ON_WORDS, OptionSpec, OptionValue, specs, with_values
@@ -80,10 +88,10 @@ class Header:
     """What a game is played with, as the header says (a table's values where it says nothing)."""
 
     ruleset: AnyRuleSet
-    preset: str  # "": the rule set has no presets (hana, Baida)
+    preset: str  # "": the rule set has no presets (hana, Baida, BABA)
     players: tuple[str, ...]  # seated E S W N at the start: the first deals first
     seats: str  # the seat letters of its rule set (sanma: E S W)
-    uma: tuple[int, ...]  # points per place, first to last (none: Baida)
+    uma: tuple[int, ...]  # points per place, first to last (none: Baida, BABA)
     options: AnyGameOptions  # the game's rules: GameOptions, or the rule set's own (game_options_type)
     hand_options: Mapping[str, OptionValue]  # rule options every hand is scored with
     settings: Settings  # what each hand line is scored with
@@ -124,8 +132,7 @@ def read_header(
         game_names = {s.name for s in rule_specs}
         options = with_values(table.options, {k: v for k, v in values.items() if k in game_names})
         hand_values = MappingProxyType({k: v for k, v in values.items() if k not in game_names})
-        letters = seats[ruleset.name](ruleset)
-        players = _players(found, len(letters), faults)
+        players, letters = _players(found, seats[ruleset.name](ruleset), _table_sizes(ruleset), faults)
         uma = _uma(found, table, len(letters), faults)
         _conflicts(options, given, _first_line(lines, hands), faults)
         settings = Settings(
@@ -180,22 +187,28 @@ def _errors(faults: Mapping[int, list[Problem]], lines: Sequence[GameLine]) -> l
 
 
 def _ruleset(
-    found: Mapping[str, tuple[int, str, int]], seats: Mapping[str, object], faults: dict[int, list[Problem]]
+    found: Mapping[str, tuple[int, str, int]], ledgers: Mapping[str, object], faults: dict[int, list[Problem]]
 ) -> AnyRuleSet | None:
+    """The rule set the header names (else the default), if its games have a ledger (``ledgers``:
+    every built-in rule set; not one registered from outside mjscore)."""
     number, name, col = found.get(RULESET_KEY, (0, DEFAULT_RULESET, 0))
     if find_ruleset(name) is None:
         faults.setdefault(number, []).append(unknown_ruleset(name, col))
         return None
     ruleset = get_ruleset(name)
-    if ruleset.name not in seats:
-        message = f"a game of {ruleset.name} is not kept yet: mjscore game plays {', '.join(seats)} (BABA comes next)"
-        faults.setdefault(number, []).append(Problem("game-ruleset-not-yet", message, col))
+    if ruleset.name not in ledgers:
+        message = (
+            f"{ruleset.name} is a rule set registered from outside mjscore: it scores hands, and mjscore game "
+            f"keeps games of its own rule sets only ({', '.join(ledgers)})"
+        )
+        faults.setdefault(number, []).append(Problem("game-ruleset-no-ledger", message, col))
         return None
     return ruleset
 
 
 def _preset(ruleset: AnyRuleSet, found: Mapping[str, tuple[int, str, int]], faults: dict[int, list[Problem]]) -> str:
-    """The preset the header names, else the rule set's first ("": it has none, and a preset= is told so)."""
+    """The header's preset, else the rule set's first; "" for a rule set without presets (a
+    preset= is then its problem, no-presets)."""
     default = ruleset.presets[0] if ruleset.presets else ""
     if PRESET_KEY not in found:
         return default
@@ -211,11 +224,21 @@ _NAME = re.compile(r"[^\W\d_][\w.-]*")
 NAME_LIMIT = 40  # characters of a player's name
 
 
+def _table_sizes(ruleset: AnyRuleSet) -> tuple[int, ...]:
+    """How many players a rule set's game may have: the choices of its players= option (BABA: 3
+    or 4, docs/rules/baba.md §6), else none (as many as it has seats)."""
+    spec = next((s for s in ruleset.option_specs() if s.name == PLAYERS_KEY), None)
+    return () if spec is None else spec.choices
+
+
 def _players(
-    found: Mapping[str, tuple[int, str, int]], seats: int, faults: dict[int, list[Problem]]
-) -> tuple[str, ...]:
-    if PLAYERS_KEY not in found:
-        return tuple(f"player{i + 1}" for i in range(seats))  # the header's problem is told; nothing is played
+    found: Mapping[str, tuple[int, str, int]], letters: str, sizes: tuple[int, ...], faults: dict[int, list[Problem]]
+) -> tuple[tuple[str, ...], str]:
+    """The players the header names and their seat letters (``letters``: a full table's; ``sizes``:
+    the numbers of players the game may have, when it is not one per seat)."""
+    sizes = sizes or (len(letters),)
+    if PLAYERS_KEY not in found:  # the header's problem is told; nothing is played
+        return tuple(f"player{i + 1}" for i in range(sizes[-1])), letters[: sizes[-1]]
     number, text, col = found[PLAYERS_KEY]
     problems = faults.setdefault(number, [])
     names = text.split(",")
@@ -227,13 +250,14 @@ def _players(
             problems.append(Problem("game-players", why, at))
         seen.setdefault(name.casefold(), name)
         at += len(name) + 1
-    if len(names) != seats:
+    if len(names) not in sizes:
         message = (
-            f"players= names {len(names)} players; this rule set is played by {seats}, "
+            f"players= names {len(names)} players; this rule set is played by {' or '.join(map(str, sizes))}, "
             "seated E S W N from the first dealer"
         )
         problems.append(Problem("game-players", message, col))
-    return tuple(names)
+        return tuple(names), letters
+    return tuple(names), letters[: len(names)]
 
 
 def _name_problem(name: str, seen: Mapping[str, str]) -> str | None:
@@ -262,7 +286,7 @@ def _uma(
         return table.uma
     number, text, col = found[UMA_KEY]
     if not table.uma:
-        message = "this rule set's games have no uma: the standings rank the points as they stand"
+        message = "this game has no uma: its standings are the players' own count (README, Whole games)"
         faults.setdefault(number, []).append(Problem("game-header-conflict", message, col))
         return table.uma
     parts = text.split(",")
@@ -290,6 +314,11 @@ def _conflicts(
     options: AnyGameOptions, given: Mapping[str, tuple[int, int]], first: int, faults: dict[int, list[Problem]]
 ) -> None:
     """Rules of the header that cannot hold together (told at the one it gives, else its first line)."""
+    if isinstance(options, BabaGameOptions) and options.start < 1:
+        # a player with no KOBAN ends the game (docs/rules/baba.md §7)
+        number, col = given.get("start", (first, 0))
+        message = "start=0: a BABA game ends when a player has no KOBAN, so each starts with 1 or more"
+        faults.setdefault(number, []).append(Problem("game-header-conflict", message, col))
     if isinstance(options, GameOptions) and options.triple_ron == "abort" and not options.abortive:
         number, col = given.get("triple_ron", given.get("abortive", (first, 0)))
         message = (

@@ -256,7 +256,7 @@ class RiichiLedger(SeatedLedger):
 
     def __init__(self, header: Header) -> None:
         super().__init__(header)
-        assert isinstance(header.options, GameOptions)  # the riichi family's games: read.game_options_type
+        assert isinstance(header.options, GameOptions)  # the riichi family's games: options.game_options_type
         self.options = header.options
         self.points = [self.options.start] * self.n
         self.rounds = 1 if self.options.length == "east" else 2

@@ -4,7 +4,8 @@ JSON document per hand, then one for the standings (schema ``game-1``, described
 
 Each renderer has the same calls: ``start`` (the game's header, before the first hand),
 ``hand`` (one hand as played), ``standings`` (the end, or where the game stands) and
-``error`` (the line that stopped the game; the CLI tells it on stderr too).
+``error`` (the line that stopped the game; the CLI tells it on stderr too). A BABA game is
+written by ``render.baba_game``, which each renderer hands it to.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from tabulate import tabulate
 from mjscore.errors import HandError, printable
 from mjscore.game.hana import keeps_chips
 from mjscore.game.ledger import STICK, Played, Standings, WinPlayed, sticks_text
-from mjscore.game.options import GameOptions, game_specs
+from mjscore.game.options import BabaGameOptions, GameOptions, game_specs
 from mjscore.game.read import Header
 from mjscore.payment import STICKS, Payment
+from mjscore.render import baba_game
+from mjscore.render.baba_game import is_baba
 from mjscore.render.csv import csv_row
 from mjscore.render.json import document_line
 from mjscore.result import ScoreResult, document_start
@@ -127,11 +130,16 @@ class GameTable:
         self.players: tuple[str, ...] = ()
         self.sticks = True  # the game keeps honba, riichi sticks, oka and uma (the riichi family)
         self.chips = False  # the game keeps chips beside the points (hana, variant=3)
+        self.baba = False  # a BABA game: render.baba_game writes it
 
     def start(self, header: Header) -> str | None:
         self.players = header.players
+        self.baba = is_baba(header)
+        if self.baba:
+            return baba_game.header_text(header)
         self.sticks, self.chips = _keeps_sticks(header), keeps_chips(header)
         o = header.options
+        assert not isinstance(o, BabaGameOptions)  # a BABA game's is written above
         seats = ", ".join(f"{p} ({letter})" for p, letter in zip(header.players, header.seats, strict=True))
         uma = " ".join(_signed(u) for u in header.uma)
         shown = ("start", "target", "length")
@@ -155,6 +163,8 @@ class GameTable:
         )
 
     def hand(self, played: Played) -> str:
+        if self.baba:
+            return baba_game.hand_text(played, self.players)
         t = played.table
         seat = dict(zip(self.players, played.seats, strict=True))
         where = f", honba {t.honba}, {sticks_text(t.sticks)} on the table" if self.sticks else ""
@@ -175,6 +185,8 @@ class GameTable:
         return "\n".join(lines) + "\n"
 
     def standings(self, standings: Standings) -> str:
+        if self.baba:
+            return baba_game.standings_text(standings)
         rows = standings.rows
         penalties = any(r.penalty for r in rows)
         sticks = ["sticks", "oka", "uma"] if self.sticks else []
@@ -364,10 +376,14 @@ class GameJson:
 
     def hand(self, played: Played) -> str:
         assert self.header is not None
+        if is_baba(self.header):
+            return document_line(baba_game.hand_document(played, self.header.players, self.source, SCHEMA))
         return document_line(hand_document(played, self.header.players, self.source))
 
     def standings(self, standings: Standings) -> str:
         assert self.header is not None
+        if is_baba(self.header):
+            return document_line(baba_game.standings_document(standings, self.header, self.source, SCHEMA))
         return document_line(standings_document(standings, self.header, self.source))
 
     def error(self, number: int, error: HandError) -> str | None:
@@ -401,9 +417,14 @@ class GameCsv:
         self.source = source
         self.players: tuple[str, ...] = ()
         self.columns: tuple[str, ...] = ()
+        self.baba = False
 
     def start(self, header: Header) -> str | None:
         self.players = header.players
+        self.baba = is_baba(header)
+        if self.baba:
+            self.columns = baba_game.csv_columns(header.players, ERROR_COLUMNS)
+            return csv_row(self.columns)
         per_player = tuple(f"{what}_{name}" for name in header.players for what in ("delta", "total"))
         chips: tuple[str, ...] = ()
         if keeps_chips(header):  # hana, variant=3: each player's chips, and a place's
@@ -415,6 +436,8 @@ class GameCsv:
         return csv_row(tuple("" if fields.get(c) is None else fields[c] for c in self.columns))
 
     def hand(self, played: Played) -> str:
+        if self.baba:
+            return self._row(**baba_game.hand_fields(played, self.players, self.source))
         paid = [w for w in played.wins if w.paid]
         scored = _scored(played)
         changes: dict[str, object] = {}
@@ -444,6 +467,8 @@ class GameCsv:
         )
 
     def standings(self, standings: Standings) -> str:
+        if self.baba:
+            return "\n".join(self._row(**fields) for fields in baba_game.standings_rows(standings, self.source))
         return "\n".join(
             self._row(
                 source=self.source,

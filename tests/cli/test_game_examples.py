@@ -1,8 +1,8 @@
 """The shipped example games (examples/games/) replay to the hand-worked tables of their README:
-every hand's line, each player's points and change, the sticks left on the table (a game
-without riichi sticks, Baida's, has no column for them), each player's chips where the game
-keeps them (hana, variant=3: a table of its own), and the standings. The README's numbers are
-the evidence, worked out by hand; this test reads them."""
+every hand's line, each player's points and change, the sticks left on the table (BABA: KOBAN,
+and the pot; a game without riichi sticks, Baida's, has no column for them), each player's
+chips where the game keeps them (hana, variant=3: a table of its own), and the standings. The
+README's numbers are the evidence, worked out by hand; this test reads them."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from mjscore.cli import main
 GAMES = Path(__file__).resolve().parents[2] / "examples" / "games"
 SECTION = re.compile(r"^## `([\w.-]+)`", re.MULTILINE)
 CELL = re.compile(r"(-?\d+)(?: \(([+-]\d+)\))?")
+POOLS = {"sticks": "sticks_after", "pot": "pot_after"}  # a hands table's last column: the document's key
 
 
 def _cells(line: str) -> list[str]:
@@ -84,20 +85,22 @@ def _by_player(players: list[str], cells: list[str], where: str) -> tuple[dict[s
 def test_each_hand_pays_what_the_readme_works_out(name: str) -> None:
     hands_table, _, _ = EVIDENCE[name]
     header = _cells(hands_table.splitlines()[0])
-    has_sticks = header[-1] == "sticks"
-    players = header[3:-1] if has_sticks else header[3:]
+    pool = header[-1] if header[-1] in POOLS else None  # riichi's sticks, BABA's pot; Baida has none
+    players = header[3:-1] if pool else header[3:]
     docs = [d for d in _documents(name) if d["kind"] == "hand"]
     rows = _rows(hands_table)
     assert len(docs) == len(rows), "one row per hand line"
     for doc, row in zip(docs, rows, strict=True):
         line, hand, _why, *cells = row
         where = f"{name} line {line}"
-        assert (doc["line"], doc["hand"]) == (int(line), hand), where
+        assert (doc["line"], str(doc["hand"])) == (int(line), hand), where
         totals, deltas = _by_player(players, cells[: len(players)], where)
         assert doc["totals"] == totals, where
         assert doc["deltas"] == deltas, where
-        # why: a game without riichi sticks (Baida) never has one on the table
-        assert doc["sticks_after"] == (int(cells[-1]) if has_sticks else 0), where
+        if pool is None:  # why: a game without riichi sticks (Baida) never has one on the table
+            assert doc["sticks_after"] == 0, where
+        else:
+            assert doc[POOLS[pool]] == int(cells[-1]), where
 
 
 @pytest.mark.parametrize("name", sorted(n for n, e in EVIDENCE.items() if e[2] is not None))
@@ -123,6 +126,13 @@ def test_the_standings_are_what_the_readme_works_out(name: str) -> None:
     _, standings_table, _ = EVIDENCE[name]
     (final,) = [d for d in _documents(name) if d["kind"] == "standings"]
     assert final["finished"] is True
+    if standings_table.startswith("| place | player | KOBAN |"):  # a BABA game's
+        expected = [
+            {"place": int(p), "player": who, "koban": int(k), "pot": int(pot), "final": int(f)}
+            for p, who, k, pot, f in _rows(standings_table)
+        ]
+        assert final["standings"] == expected
+        return
     header = _cells(standings_table.splitlines()[0])
     # why: a column the table leaves out is 0 there (Baida: no sticks, oka or uma); no example takes a penalty
     expected = [

@@ -3,7 +3,9 @@ to what the players started with, each total is the last plus the hand's change,
 and the honba move as docs/rules/riichi.md §10 says, checked against a model of those rules
 written here, apart from the ledger. The same for hana's games, whose flower chips (variant=3,
 docs/rules/hana.md §7) are held to a model of their own, and for Baida's, whose deal and end
-follow the options of docs/rules/baida.md §9."""
+follow the options of docs/rules/baida.md §9. BABA's games likewise: the KOBAN and the pot add
+up to the start, and the deal, the pot and the OBABA in play follow docs/rules/baba.md §7 and
+its options."""
 
 from __future__ import annotations
 
@@ -245,6 +247,101 @@ def test_random_baida_games_add_up_and_move_the_deal_by_their_options(data: st.D
     ]
 
 
+# BABA hands any player may win, by tsumo or ron, and what each payer owes under the Expert and the
+# Beginner rules (docs/rules/baba.md §4, §5): a PON of 馬庭 and three 番場, WIN only; three 馬場
+# and three 場々, concealed: WIN, Menzen and Chin-itsu (every card holds 場), WIN only for Beginner.
+BABA_HANDS = {
+    "(MNMNMN) NBNBNB dora=KB": {"baba": 1, "baba-beginner": 1},
+    "MBMBMB BRBRBR dora=KB": {"baba": 4, "baba-beginner": 1},
+}
+
+
+@dataclass
+class BabaModel:
+    """A BABA table as docs/rules/baba.md §7 and the game's options move it: who deals (0 first),
+    the pot, the OBABA in play."""
+
+    players: int
+    deal: str
+    reset: bool
+    dealer: int = 0
+    pot: int = 0
+    obaba: int = 2
+
+    def after(self, kind: str, winner: int | None) -> None:
+        if kind == "draw":
+            self.obaba = min(self.obaba + 1, 4)  # 2 + two extra at most
+        elif kind == "chombo":
+            self.pot += 1
+        else:
+            assert winner is not None
+            self.pot = 0
+            self.obaba = 2 if self.reset else self.obaba
+            if self.deal == "winner" or (self.deal == "repeat" and winner == self.dealer):
+                self.dealer = winner
+            else:
+                self.dealer = (self.dealer + 1) % self.players
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.data())
+def test_random_baba_games_add_up_and_move_the_deal_pot_and_obaba_by_the_rules(data: st.DataObject) -> None:
+    from mjscore.game.baba import BabaLedger
+
+    ruleset = data.draw(st.sampled_from(["baba", "baba-beginner"]))
+    players = NAMES[: data.draw(st.sampled_from([3, 4]))]
+    deal = data.draw(st.sampled_from(["next", "winner", "repeat"]))
+    reset = data.draw(st.booleans())
+    debt = data.draw(st.booleans())
+    start = data.draw(st.sampled_from([8, 3]))  # a few KOBAN: the game ends soon, payers fall short
+    text = (
+        f"ruleset={ruleset} players={','.join(players)} deal={deal} obaba_reset={'win' if reset else 'never'} "
+        f"debt={'on' if debt else 'off'} start={start}"
+    )
+    ledger = BabaLedger(_header(text))
+    model = BabaModel(len(players), deal, reset)
+    n = len(players)
+    for number in range(2, data.draw(st.integers(1, 30)) + 2):
+        if ledger.over() is not None:
+            break
+        kind = data.draw(st.sampled_from(["tsumo", "ron", "draw", "chombo"]))
+        who = data.draw(st.integers(0, n - 1))
+        name = data.draw(st.sampled_from([players[who], players[who].lower()]))
+        payers: list[int] = []
+        owed = 0
+        if kind == "draw":
+            line = "draw"
+        elif kind == "chombo":
+            line = f"chombo {name}"
+        else:
+            hand = data.draw(st.sampled_from(sorted(BABA_HANDS)))
+            owed = BABA_HANDS[hand][ruleset]
+            line = f"{name}: {hand} {kind}"
+            payers = [p for p in range(n) if p != who]
+            if kind == "ron":
+                payers = [data.draw(st.sampled_from(payers))]
+                line += f" from={players[payers[0]]}"
+        before = list(ledger.koban)
+        played = ledger.play(read_line(number, line))
+        # the zero sum: the KOBAN the players hold and the pot
+        assert sum(played.totals) + played.sticks == start * n, line
+        assert list(played.totals) == [b + d for b, d in zip(before, played.deltas, strict=True)], line
+        # a win: each payer owes the hand, or pays what they hold (debt=off); the winner takes it and the pot
+        paid = {p: owed if debt else min(owed, before[p]) for p in payers}
+        if payers:
+            assert played.deltas[who] == sum(paid.values()) + model.pot, line
+            assert all(played.deltas[p] == -paid[p] for p in payers), line
+        if not debt:
+            assert min(played.totals) >= 0, line  # nobody pays coins they do not have
+        model.after("win" if kind in ("tsumo", "ron") else kind, who)
+        t = ledger.table
+        assert (t.dealer, t.sticks, t.obaba) == (model.dealer, model.pot, model.obaba), line
+        over = ledger.over()
+        event(f"{ruleset}: {'goes on' if over is None else 'ends'}")
+        # the end: exactly when a player has no KOBAN left (or owes, with debt=on)
+        assert (over is not None) == (min(played.totals) <= 0), line
+
+
 WORDS = st.sampled_from(
     [
         "Aki:",
@@ -304,20 +401,66 @@ WORDS = st.sampled_from(
 )
 
 
-# The header of each rule set's game: riichi's, hana's with chips, Baida's.
-HEADERS = ("", "ruleset=hana variant=3 ", "ruleset=baida ")
-
-
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    st.lists(st.one_of(st.lists(WORDS, max_size=8).map(" ".join), st.text(max_size=30)), max_size=6),
-    st.sampled_from(HEADERS),
+BABA_WORDS = st.sampled_from(
+    [
+        "Aki:",
+        "ben:",
+        "E:",
+        "draw",
+        "abort",
+        "chombo",
+        "Dai",
+        "&",
+        "ron",
+        "tsumo",
+        "menzen",
+        "from=Ben",
+        "from=E",
+        "from=",
+        "pot=1",
+        "pot=x",
+        "obaba=3",
+        "players=3",
+        "dora=MB",
+        "dora=O",
+        "baba:",
+        "baba-beginner:",
+        "riichi:",
+        "MBMBMB",
+        "BRBRO",
+        "OOOO",
+        "馬馬馬場場O",
+        "(MNMNMN)",
+        "[KBKBKBKB]",
+        "{HBHBHB}",
+        "NBNBNB",
+        ":",
+        "=",
+    ]
 )
-def test_any_game_file_is_played_or_refused_never_crashed(lines: list[str], ruleset: str) -> None:
+
+
+def _game_files(header: str, words: st.SearchStrategy[str]) -> st.SearchStrategy[list[str]]:
+    """Game files of ``header`` and a few lines of arbitrary text or ``words``."""
+    lines = st.lists(st.one_of(st.lists(words, max_size=8).map(" ".join), st.text(max_size=30)), max_size=6)
+    return lines.map(lambda found: [header, *(line.replace("\n", " ").replace("\r", " ") for line in found)])
+
+
+# Each rule set's game: riichi's, hana's with chips, Baida's (WORDS), BABA's (BABA_WORDS).
+GAME_FILES = st.one_of(
+    _game_files("players=Aki,Ben,Chie,Dai", WORDS),
+    _game_files("ruleset=hana variant=3 players=Aki,Ben,Chie,Dai", WORDS),
+    _game_files("ruleset=baida players=Aki,Ben,Chie,Dai", WORDS),
+    _game_files("ruleset=baba players=Aki,Ben,Chie,Dai start=2", BABA_WORDS),
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(GAME_FILES)
+def test_any_game_file_is_played_or_refused_never_crashed(text: list[str]) -> None:
     from mjscore.game.read import GameError
     from mjscore.game.replay import Replay
 
-    text = [f"{ruleset}players=Aki,Ben,Chie,Dai", *(line.replace("\n", " ").replace("\r", " ") for line in lines)]
     try:
         game = Replay(line + "\n" for line in text)
         for _ in game.hands():
