@@ -22,7 +22,7 @@ from mjscore.families.mpsz.tiles import SEATS
 from mjscore.game.ledger import Played, Standing, Standings, Table, WinPlayed, balances_by_player, zero_sum
 from mjscore.game.options import ROUNDS, BaidaGameOptions
 from mjscore.game.read import GameLine, Header
-from mjscore.game.riichi import SeatedLedger, line_error
+from mjscore.game.seated import SeatedLedger, line_error
 from mjscore.notation.tokens import BLANKS, DRAW_RE, RULESET_RE
 from mjscore.payment import Payment
 from mjscore.rulesets import AnyRuleSet, find_ruleset
@@ -68,7 +68,7 @@ class BaidaLedger(SeatedLedger):
         if len(line.tokens) > 2:
             message = "a discard pays one winner in Baida: the player nearest the discarder in turn takes it"
             problems.append(Problem("game-several-winners", message, line.tokens[2].loc + 1))
-        part = self._read_part(line, hand_tok.loc, hand_tok.loc + len(hand_tok.text), problems, WIN_KEYS)
+        part = self._read_part(line, hand_tok, problems, WIN_KEYS)
         winner = self.who(player_tok.text, player_tok.loc + 1, problems)
         discarder = self._player_item(part, "from", problems)
         ron = "ron" in part.words

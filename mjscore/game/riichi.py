@@ -1,14 +1,10 @@
 """The riichi family's ledger (riichi, sanma; hana through ``game.hana``): seats, dealer, honba
 and riichi sticks carried from hand to hand, each hand scored by the rule set's own pipeline,
 and the standings with oka and uma (docs/rules/riichi.md §10, docs/rules/sanma.md §11; README,
-"Whole games"). ``SeatedLedger`` is what it shares with every ledger of seated players (Baida's).
-
-A hand line is scored as the user wrote it, with what the ledger owns (seat, round, honba,
-sticks, and players named for seats: from=, pao=, tenpai=, nagashi=) blanked where it was
-written and the ledger's values written after it: a problem of the line keeps the column
-it was typed at, and one about a value the ledger wrote is told at the item the user
-wrote, if any. What differs between tables is ``GameOptions``; what differs between rule
-sets of the family is data (their seats, ``ABORT_REASONS``).
+"Whole games"). It reads and scores a hand line as every seated ledger does
+(``game.seated``), owning seat, round, honba, sticks and the players named for seats (from=,
+pao=, tenpai=, nagashi=, riichi=). What differs between tables is ``GameOptions``; what differs
+between rule sets of the family is data (their seats, ``ABORT_REASONS``).
 """
 
 from __future__ import annotations
@@ -16,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from mjscore.errors import HandError, Problem, quoted
+from mjscore.errors import Problem, quoted
 from mjscore.game.ledger import (
     ROUND_LETTERS,
     STICK,
@@ -32,15 +28,14 @@ from mjscore.game.ledger import (
     zero_sum,
 )
 from mjscore.game.options import GameOptions
-from mjscore.game.read import GameError, GameLine, Header
+from mjscore.game.read import GameLine, Header
+from mjscore.game.seated import HandPart, SeatedLedger, line_error
 from mjscore.notation.build import closest_word
-from mjscore.options import ON_WORDS, read_count_text
 from mjscore.payment import STICKS, Payment
 from mjscore.presets import PRESET_KEY
 from mjscore.result import ScoreResult
 from mjscore.rulesets import AnyRuleSet
 from mjscore.rulesets.riichi import RiichiFamily
-from mjscore.scoring import read_tokens, score
 
 RIICHI_WORDS = frozenset(("riichi", "double-riichi", "wriichi"))  # a winner's own declaration, in its hand
 # What a table may abort a hand for (an abort line's reason), by the players at it: four winds
@@ -58,45 +53,7 @@ PLAYER_KEYS = ("from", "pao", "tenpai", "nagashi", "riichi")
 WIN_KEYS = frozenset(("seat", "round", "honba", "sticks", "from", "pao", "riichi", PRESET_KEY))
 DRAW_KEYS = frozenset(("round", "honba", "sticks", "tenpai", "nagashi", "riichi", PRESET_KEY))
 _ABORT_KEYS = ("riichi", "round", "honba", "sticks")
-COUNT_MOST = 999  # a stated honba= or sticks= is read up to this (a game has far fewer)
 _CHOMBO_KEYS = ("round", "honba", "sticks")
-# A scored line's added items: (start, end) in its text and the column of the item the user wrote (0: none).
-Added = tuple[tuple[int, int, int], ...]
-
-
-def line_error(line: GameLine, problems: Sequence[Problem]) -> GameError:
-    """The error that stops the game at ``line``: every problem of it, in the order of their columns."""
-    return GameError([(line.number, HandError(line.text, tuple(sorted(problems, key=lambda p: p.col))))])
-
-
-@dataclass(frozen=True, slots=True)
-class _Part:
-    """One hand of a line as the hand notation reads it: its text with the ledger's items blanked
-    (columns as typed), those items (key -> value and the 1-based column of the value), its
-    flag words (lower case), and where its text begins."""
-
-    text: str
-    owned: Mapping[str, tuple[str, int]]
-    words: frozenset[str]
-    is_draw: bool
-    col: int
-
-    def written(self, items: Sequence[tuple[str, str]]) -> tuple[str, Added]:
-        """The line scored: the text and the ledger's ``items`` after it."""
-        text, added = self.text, []
-        for key, value in items:
-            start = len(text) + 1
-            text += f" {key}={value}"
-            added.append((start, len(text), self.owned.get(key, ("", 0))[1]))
-        return text, tuple(added)
-
-
-def _user_column(col: int, added: Added) -> int:
-    """The column a problem of a scored line is told at: the user's item for one the ledger wrote."""
-    for start, end, user in added:
-        if start < col <= end:
-            return user
-    return col
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,140 +64,8 @@ class _Win:
     ron: bool
     discarder: int | None
     liable: int | None
-    part: _Part
+    part: HandPart
     col: int  # the winner's name
-
-
-class SeatedLedger:
-    """What a ledger of players seated at a table shares, whatever its rule set's rules: who is
-    who this hand (a name or a seat letter), and a hand line read and scored by the rule set with
-    the items the ledger owns blanked where typed and its own values written after it. The riichi
-    family's ledger derives from it, and Baida's (``game.baida``)."""
-
-    def __init__(self, header: Header) -> None:
-        self.header = header
-        self.seat_letters = header.seats
-        self.n = len(header.players)
-        self.table = Table(0, 0)
-        self.ended: str | None = None
-        self.hands = 0
-
-    # -- who is who this hand
-
-    def name(self, player: int) -> str:
-        return self.header.players[player]
-
-    def seat_letter(self, player: int) -> str:
-        return self.seat_letters[self.table.seat_of(player, self.n)]
-
-    def who(self, text: str, col: int, problems: list[Problem]) -> int | None:
-        """The player a name or a seat letter (this hand's seat) stands for."""
-        found = self.header.player_index(text)
-        if found is not None:
-            return found
-        letter = text.upper()
-        if len(letter) == 1 and letter in self.seat_letters:
-            return self.table.player_at(self.seat_letters.index(letter), self.n)
-        guess = closest_word(text, list(self.header.players))
-        hint = f"; did you mean {guess!r}?" if guess else ""
-        seats = " ".join(self.seat_letters)
-        message = f"{quoted(text)} is no player here{hint} (players: {', '.join(self.header.players)}; seats: {seats})"
-        problems.append(Problem("game-unknown-player", message, col))
-        return None
-
-    def names(self, item: tuple[str, int], problems: list[Problem]) -> list[int]:
-        """The players a list item names (``Aki,W``), from its value and column."""
-        value, col = item
-        found = []
-        for part in value.split(","):
-            player = self.who(part, col, problems)
-            if player is not None and player not in found:
-                found.append(player)
-            col += len(part) + 1
-        return found
-
-    def _where(self) -> str:
-        """The next hand, for a message: "E2, Ben deals"."""
-        t = self.table
-        return f"{t.label(self.n)}, {self.name(t.dealer)} deals"
-
-    def over(self) -> str | None:
-        return self.ended
-
-    # -- a line
-
-    def _playable(self, line: GameLine) -> None:
-        """A hand line may be played here: the game goes on, and the header is over."""
-        if self.ended is not None:
-            message = f"the game is over ({self.ended}): this line is one hand too many"
-            raise line_error(line, [Problem("game-over", message)])
-        if line.kind == "header":
-            message = "header items stand before the first hand: the header ends where the hands begin"
-            raise line_error(line, [Problem("game-header-late", message, 1)])
-
-    def _check_stated(
-        self, stated: Mapping[str, tuple[str, int]], ledger: Mapping[str, str], problems: list[Problem]
-    ) -> None:
-        """Items a line states that the ledger derives: each must agree."""
-        for key, value in ledger.items():
-            if key in stated and not _same(stated[key][0], value):
-                given, col = stated[key]
-                message = f"{key}={given}, but the ledger has {key}={value} here ({self._where()})"
-                problems.append(Problem("game-ledger-mismatch", message, col))
-
-    def _read_part(self, line: GameLine, start: int, end: int, problems: list[Problem], keys: frozenset[str]) -> _Part:
-        """The hand text ``line.text[start:end]`` as the hand notation reads it (its notation errors
-        stop the line), with the ledger's items (``keys``) taken out."""
-        masked = " " * start + line.text[start:end]
-        try:
-            ruleset, tokens = read_tokens(masked, self.header.settings)
-        except HandError as exc:
-            raise GameError([(line.number, HandError(line.text, exc.problems))]) from None
-        if ruleset.name != self.header.ruleset.name:  # nothing else of it can be judged
-            message = f"this game is {self.header.ruleset.name}; the hand is written for {ruleset.name}"
-            raise line_error(line, [Problem("game-ruleset-mismatch", message, start + 1)])
-        chars = list(masked)
-        owned: dict[str, tuple[str, int]] = {}
-        words = set()
-        for tok in tokens:
-            key = tok.text.lower()
-            if tok.tag in ("flag", "word"):
-                words.add(key)
-            if tok.tag != "option" or key not in keys:
-                continue
-            if key == "nagashi" and tok.value.lower() in ON_WORDS:
-                continue  # the rule option, not who
-            if key in owned:
-                problems.append(Problem("duplicate-item", f"{quoted(tok.text)} is given twice", tok.loc + 1))
-            owned.setdefault(key, (tok.value, tok.value_loc + 1))
-            chars[tok.loc : tok.end] = " " * (tok.end - tok.loc)
-        preset = owned.get(PRESET_KEY)
-        if preset and preset[0].lower() != self.header.preset:
-            game = f"preset={self.header.preset}" if self.header.preset else "no preset"
-            message = f"preset={preset[0]}, but the game is played with {game} (its header)"
-            problems.append(Problem("game-ledger-mismatch", message, preset[1]))
-        is_draw = bool(tokens) and tokens[0].tag == "draw"
-        return _Part("".join(chars).rstrip(), owned, frozenset(words), is_draw, start + 1)
-
-    def _score(self, part: _Part, items: Sequence[tuple[str, str]], problems: list[Problem]) -> ScoreResult | None:
-        """``part`` scored with the ledger's ``items``; its problems, at the user's columns, join ``problems``."""
-        text, added = part.written(items)
-        try:
-            return score(text, self.header.settings)
-        except HandError as exc:
-            problems.extend(Problem(p.code, p.message, _user_column(p.col, added)) for p in exc.problems)
-            return None
-
-    def _named(self, payments: Sequence[Payment]) -> list[Payment]:
-        """A result's payments between seats, between players."""
-        by_seat = {self.seat_letter(p): self.name(p) for p in range(self.n)}
-        return [
-            Payment(by_seat.get(p.payer, p.payer), by_seat.get(p.payee, p.payee), p.amount, p.reason) for p in payments
-        ]
-
-    def _player_item(self, part: _Part, key: str, problems: list[Problem]) -> int | None:
-        item = part.owned.get(key)
-        return None if item is None else self.who(item[0], item[1], problems)
 
 
 class RiichiLedger(SeatedLedger):
@@ -328,7 +153,7 @@ class RiichiLedger(SeatedLedger):
         for i in range(0, len(line.tokens), 2):
             player_tok, hand_tok = line.tokens[i], line.tokens[i + 1]
             keys = WIN_KEYS | self.line_keys
-            part = self._read_part(line, hand_tok.loc, hand_tok.loc + len(hand_tok.text), problems, keys)
+            part = self._read_part(line, hand_tok, problems, keys)
             if part.is_draw:
                 problems.append(Problem("game-win-line", "a win line holds the winner's hand, not a draw", part.col))
             if "riichi" in part.owned and riichi is not None:
@@ -463,7 +288,7 @@ class RiichiLedger(SeatedLedger):
     def _draw(self, line: GameLine) -> Played:
         problems: list[Problem] = []
         tok = line.tokens[0]
-        part = self._read_part(line, tok.loc, tok.loc + len(tok.text), problems, DRAW_KEYS | self.line_keys)
+        part = self._read_part(line, tok, problems, DRAW_KEYS | self.line_keys)
         owned = part.owned
         ready = self.names(owned["tenpai"], problems) if "tenpai" in owned else []
         nagashi = self.names(owned["nagashi"], problems) if "nagashi" in owned else []
@@ -554,7 +379,7 @@ class RiichiLedger(SeatedLedger):
             raise line_error(line, problems)
         payments: list[Payment] = []
         if self.options.chombo == "mangan":  # what a mangan tsumo of theirs is paid, paid the other way round
-            mangan = _Part(f"draw nagashi={self.seat_letter(offender)} nagashi=on", {}, frozenset(), True, 1)
+            mangan = HandPart(f"draw nagashi={self.seat_letter(offender)} nagashi=on", {}, frozenset(), True, 1)
             result = self._score(mangan, [], problems)
             if result is None:  # the rule set's nagashi line never fails: a defect, told as the line's
                 raise line_error(line, problems)
@@ -730,13 +555,6 @@ class RiichiLedger(SeatedLedger):
                 )
         receivers = tuple(self.name(p) for p in groups[0][1]) if to_first else ()
         return Standings(finished, ended, tuple(rows[p] for p in order), leftover, receivers, self.hands)
-
-
-def _same(stated: str, ledger: str) -> bool:
-    """A stated value is the ledger's: a seat letter in any case, a count however written (01)."""
-    if ledger.isdigit():
-        return read_count_text(stated, COUNT_MOST) == int(ledger)
-    return stated.upper() == ledger
 
 
 def _same_tile(first: WinPlayed, other: WinPlayed, col: int, problems: list[Problem]) -> None:
