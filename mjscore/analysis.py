@@ -412,8 +412,8 @@ def _read(text: str, ruleset: AnyRuleSet, tokens: list[Token], settings: Setting
 class _Made(NamedTuple):
     """A line made from the user's: ``width`` characters put in at ``at`` (0-based in the line as
     typed; -1: none), ``cut_width`` characters taken out from ``cut`` (before ``at``; -1:
-    none), words added at the end of the ``typed`` characters. ``problems`` maps a problem of
-    the made line back to the line as typed."""
+    none) and ``rest_width`` put in their place, words added at the end of the ``typed``
+    characters. ``problems`` maps a problem of the made line back to the line as typed."""
 
     text: str
     at: int
@@ -421,17 +421,21 @@ class _Made(NamedTuple):
     typed: int
     cut: int = -1
     cut_width: int = 0
+    rest_width: int = 0
 
     def problems(self, exc: HandError) -> list[Problem]:
         return [p if p.col <= 0 else Problem(p.code, p.message, self.col(p.col)) for p in exc.problems]
 
     def col(self, col: int) -> int:
         """The column of the line as typed that stands where ``col`` of the made line does:
-        what follows the cut stands where it was typed, the tile put in stands where it was put
-        (past the hand), the words added stand for the line as a whole (0)."""
+        what stands in place of the cut stands where the cut was, what follows it where it was
+        typed, the tile put in where it was put (past the hand), the words added for the line
+        as a whole (0)."""
         i = col - 1
         if i >= self.cut:
-            i += self.cut_width  # past the cut (none: 0)
+            if i < self.cut + self.rest_width:
+                return self.cut + 1
+            i += self.cut_width - self.rest_width  # past the cut (none: 0)
             if 0 <= self.at <= i:
                 i = self.at if i < self.at + self.width else i - self.width
         return i + 1 if i < self.typed else 0
@@ -453,7 +457,8 @@ def _with_analysis_words(problem: Problem, line: _Line) -> Problem:
 
 def _made(line: _Line, cut: Piece | None, put: str, win: Win, more: str = "") -> _Made:
     """The line with ``put`` (a kind as the rule set writes it) put in as the winning tile and
-    ``win`` (unless the line names it) and ``more`` added, the piece ``cut`` taken out; a hand
+    ``win`` (unless the line names it) and ``more`` added, the piece ``cut`` taken out (its
+    ``rest`` in its place); a hand
     one short that names its winning tile keeps it (and is refused). A +TILE that is not cut
     stays in the hand as a concealed tile (its "+" a blank)."""
     hand = line.hand
@@ -466,8 +471,8 @@ def _made(line: _Line, cut: Piece | None, put: str, win: Win, more: str = "") ->
         return _Made(text[:at] + put + text[at:] + words, at, len(put), len(line.text))
     if hand.winner_col and not cut.drawn:
         text = text[: hand.winner_col - 1] + " " + text[hand.winner_col :]
-    made = text[: cut.cut] + text[cut.cut + cut.width : at] + put + text[at:] + words
-    return _Made(made, at, len(put), len(line.text), cut.cut, cut.width)
+    made = text[: cut.cut] + cut.rest + text[cut.cut + cut.width : at] + put + text[at:] + words
+    return _Made(made, at, len(put), len(line.text), cut.cut, cut.width, len(cut.rest))
 
 
 # --- the analysis
@@ -578,7 +583,8 @@ class _Analyst:
                 after[piece.kind] = waiting.shape.progress(left)
             rows.append(self._row(piece, after[piece.kind], probed))
         names = waiting.names()
-        rows.sort(key=lambda row: _rank(row, names))
+        order = {k.kind: i for i, k in enumerate(waiting.kinds)}
+        rows.sort(key=lambda row: _rank(row, names, order))
         drawn = next((p.tile for p in pieces if p.drawn), None)
         return self._analysis(DISCARDS, probed, rows=tuple(rows), complete=complete, drawn=drawn)
 
@@ -866,12 +872,13 @@ def _distinct(pieces: tuple[Piece, ...]) -> list[Piece]:
     return list(found.values())
 
 
-def _rank(row: DiscardRow, names: dict[int, str]) -> tuple[int, int, int, int, bool]:
+def _rank(row: DiscardRow, names: dict[int, str], order: dict[int, int]) -> tuple[int, int, int, int, bool]:
     """Best first: the least shanten after the discard, then the most tiles unseen that improve
     (or complete) the hand, then the best a win on its waits scores; then in the order of the
-    tile set, a plain five before a red one (keeping a red five keeps a dora)."""
+    tile set (``order``: each kind's place in ``Waiting.kinds``; BABA: the deck's, then OBABA),
+    a plain five before a red one (keeping a red five keeps a dora)."""
     best = 0 if row.best is None else row.best.value.summary.hand_value
-    return (row.shanten.best, -row.unseen, -best, row.kind, row.tile != names[row.kind])
+    return (row.shanten.best, -row.unseen, -best, order[row.kind], row.tile != names[row.kind])
 
 
 def _best(waits: tuple[Wait, ...]) -> Best | None:

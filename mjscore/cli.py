@@ -277,7 +277,7 @@ def waits(  # click passes the options by name
     quiet: bool,
 ) -> None:
     """What a ready HAND waits on, and what each wait scores by ron and by tsumo; how far a
-    HAND that is not ready is; which tile to discard from a HAND of 14.
+    HAND that is not ready is; which tile to discard from a HAND of 14 (BABA: which card, from 6).
 
     HAND is written as for score, with 13 tiles (each meld counted as 3; BABA: 5 cards, 6 with a
     KAN) and no +TILE; without ron or tsumo both are scored. Each wait shows the copies still unseen (four less those in
@@ -285,8 +285,9 @@ def waits(  # click passes the options by name
     score: points, han and fu, and the items. seen=TILES lists tiles visible on the table;
     discards=TILES your own discards (a wait among them: furiten, no ron). A hand that is not
     ready shows its shanten and the tiles that bring it closer. A hand of 14 (+TILE: the tile
-    just drawn) shows a row per discard, best first: the shanten it leaves, the tiles that then
-    improve it (its waits, when ready) and for a ready hand the best its waits score.
+    just drawn; BABA: 6 cards, 7 with a KAN) shows a row per discard, best first: the shanten it
+    leaves, the tiles that then improve it (its waits, when ready) and for a ready hand the best
+    its waits score.
 
     Given FILE... (or - for standard input) instead, every hand in each file is analysed, one
     per line, as mjscore batch scores them: a bad line is reported on stderr as

@@ -16,6 +16,10 @@ of 14 tiles (each meld counted as 3) with its last tile as ``+TILE``, the tile j
   scorer's share of the work.
 - ``Baida``: such a hand, closed, as a Baida line with four of its concealed tiles made Baida
   (wild): every discard's waits are many, each a win the scorer resolves with four wild tiles.
+- ``baba``: BABA hands one card over under Expert rules, dealt from the deck's 36 cards and 4
+  OBABA: 6 cards, half of them closed, half with a PON (three alike, or two and an OBABA) or an
+  An-KAN (7 cards), written by the cards' codes. The shanten engine (``BabaShape``) and the
+  scorer of every ready discard's waits; no target in issue 15, reported for the record.
 
 Each hand is analysed once untimed (the caches a batch of similar hands has warm), then timed
 ``--reps`` times in interleaved rounds; a hand's time is the least of its rounds. Reported:
@@ -47,6 +51,7 @@ from pathlib import Path
 
 import mjscore
 from mjscore.analysis import analyse
+from mjscore.families.baba.deck import default_deck
 from mjscore.families.mpsz.tiles import RIICHI_KINDS, RUN_STARTS, TILE_NAMES
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_common
@@ -166,6 +171,23 @@ def _kinds(tiles: str) -> list[int]:
     return kinds
 
 
+def baba_hand(rng: random.Random, i: int) -> str:
+    """A BABA hand one card over (Expert rules): 6 cards closed, or a PON and 3, or an An-KAN and 3."""
+    deck = default_deck()
+    codes = [k.code for k in deck.kinds]
+    wall = [c for c in codes for _ in range(4)] + ["O"] * deck.max_wilds
+    meld = ""
+    if i % 2:
+        kind = rng.choice(codes)
+        kan = rng.random() < 0.3
+        cards = [kind] * (4 if kan else 3) if kan or rng.random() < 0.5 else [kind, kind, "O"]
+        for card in cards:
+            wall.remove(card)
+        meld = f" [{''.join(cards)}]" if kan else f" ({''.join(cards)})"
+    concealed = rng.sample(wall, 3 if meld else 6)
+    return f"baba:{''.join(concealed)}{meld}"
+
+
 def timed(lines: Sequence[str], reps: int) -> tuple[list[float], list[int], list[int]]:
     """Each line's least time of ``reps`` interleaved rounds (ms), its rows and its wins scored."""
     rows, wins = [], []
@@ -238,10 +260,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     rng = random.Random(args.seed)
     randoms = [random_hand(rng, i) for i in range(args.hands)]
     readies = [ready_hand(rng, i) for i in range(args.hands)]
+    babas = [baba_hand(rng, i) for i in range(args.hands)]
     print(f"mjscore {mjscore.__version__} ({mjscore.build()}), {code_state(Path(mjscore.__file__).parent)}")
     print(f"python {sys.version.split()[0]}; seed {args.seed}; e.g. {randoms[1]} and {readies[0]}")
     median = report("random hands of 14", randoms, args.reps)
     report("hands of 14 a swap from complete", readies, args.reps)
+    report("BABA hands one card over (Expert rules)", babas, args.reps)
     print(f"target: the random hands' median under {TARGET_MS:.0f} ms: {verdict(median < TARGET_MS)}")
     baidas = [baida_hand(rng, i) for i in range(args.hands)]
     print(f"e.g. {baidas[0]}")
