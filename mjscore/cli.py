@@ -472,6 +472,9 @@ GAME_EPILOG = """\b
 Examples:
   mjscore game examples/games/riichi-east-south.txt
   mjscore game examples/games/sanma.txt --format json
+  mjscore game examples/games/hana-flowers.txt
+  mjscore game examples/games/baida.txt
+  mjscore game examples/games/baba-beginner.txt
   mjscore game - --format csv < game.txt
 
 \b
@@ -496,15 +499,23 @@ EXIT_INTERNAL = 70  # EX_SOFTWARE of sysexits.h: the ledger's own check failed
 )
 def game(file: str, fmt: str) -> None:
     """Replay the game in FILE (- for standard input): each hand's payments and every player's
-    total, then the final standings with oka and uma.
+    total, then the final standings.
 
-    A game file starts with a header of name=value items (players=Aki,Ben,Chie,Dai seated E S W
-    N at the start; ruleset=, preset=, uma= and the game's rules), then one line per hand:
-    NAME: HAND for a win (NAME: HAND & NAME: HAND for several winners on one discard),
-    draw tenpai=NAMES, abort [REASON] or chombo NAME. The ledger writes the seat, round, honba
-    and riichi sticks into each hand it scores. A BABA game (ruleset=baba or baba-beginner) is
-    kept in KOBAN: its lines are NAME: HAND (a ron with from=NAME), draw and chombo NAME, and
-    the ledger writes the pot.
+    A game file starts with a header of name=value items (players=Aki,Ben,Chie,Dai from the
+    first dealer, seated E S W N; ruleset=, preset=, uma= and the game's rules), then one line
+    per hand: NAME: HAND for a win, draw, abort [REASON] or chombo NAME. The ledger writes what
+    it derives into each hand it scores. Each rule set keeps its own game:
+
+    \b
+    riichi, sanma  seats, honba and riichi sticks; several winners on one discard
+                   (NAME: HAND & NAME: HAND), draw tenpai=NAMES; oka and uma
+    hana           riichi's game; under variant=3 each flower earns chips, kept
+                   beside the points (aside=NAME:FLOWERS: the others' flowers)
+    baida          running totals from 0 by its own rules (length=, repeat_win=
+                   ...): one winner a discard, draw alone; no abort, chombo, uma
+    baba, baba-beginner
+                   3 or 4 players, KOBAN and a pot of penalties: a ron names
+                   from=NAME, draw adds an OBABA, chombo NAME; no abort, no uma
     """
     from mjscore.game.ledger import LedgerBroken
     from mjscore.game.read import GameError

@@ -87,6 +87,11 @@ class Played:
     sticks: int  # riichi sticks on the table after it (BABA: the KOBAN in the pot)
     notes: tuple[str, ...]  # what the ledger decided, for people: the deal, the honba, the end
     ended: str | None  # why the game ended with this hand (None: it goes on)
+    # Chips, a second unit kept beside the points (hana's flower chips, variant=3): every move of
+    # them, each player's change and total. All empty where the game keeps none.
+    chip_payments: tuple[Payment, ...] = ()
+    chip_deltas: tuple[int, ...] = ()
+    chip_totals: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +106,7 @@ class Standing:
     uma: int
     penalty: int  # chombo points taken off the final score (chombo=final)
     final: int
+    chips: int | None = None  # chips at the end, beside the final score (None: the game keeps none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +168,16 @@ def zero_sum(
         raise LedgerBroken(
             f"internal error: after {after} the points ({sum(points)}) and {pool} "
             f"({sticks * unit}) add up to {held}, not the {start} the players started with; "
+            "please report this with the game file"
+        )
+
+
+def chips_even(chips: list[int], after: str) -> None:
+    """The check of a game that keeps chips, after every hand: every chip one player won another
+    paid, so they add up to 0. It never fails on any input; if it does, the ledger is wrong."""
+    if sum(chips) != 0:
+        raise LedgerBroken(
+            f"internal error: after {after} the players' chips add up to {sum(chips)}, not 0; "
             "please report this with the game file"
         )
 

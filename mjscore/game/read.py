@@ -1,9 +1,9 @@
 """Reading a game file: its lines as the game grammar reads them, and the header.
 
 The header is the ``key=value`` lines before the first hand: the rule set, the players
-seated E S W N at the start, the preset, the uma, the game's rules (``GameOptions``; BABA's
-``BabaGameOptions``) and rule options for every hand. Every problem of the header is told at
-once, before any hand is read (README, "Whole games").
+seated E S W N at the start, the preset, the uma, the game's rules (``GameOptions``, or the
+rule set's own: ``options.game_options_type``) and rule options for every hand. Every problem
+of the header is told at once, before any hand is read (README, "Whole games").
 """
 
 from __future__ import annotations
@@ -16,14 +16,13 @@ from typing import TYPE_CHECKING
 
 from mjscore.errors import HandError, MjscoreError, NotationError, Problem, quoted
 from mjscore.game.options import (
-    DEFAULT_TABLE,
     UMA_KEY,
+    AnyGameOptions,
     BabaGameOptions,
     GameOptions,
-    GameRules,
     GameTable,
-    game_tables,
-    rules_specs,
+    game_specs,
+    game_table,
 )
 from mjscore.notation.build import gather_items
 from mjscore.notation.tokens import Token
@@ -89,11 +88,11 @@ class Header:
     """What a game is played with, as the header says (a table's values where it says nothing)."""
 
     ruleset: AnyRuleSet
-    preset: str  # "": a rule set without presets (BABA)
+    preset: str  # "": the rule set has no presets (hana, Baida, BABA)
     players: tuple[str, ...]  # seated E S W N at the start: the first deals first
     seats: str  # the seat letters of its rule set (sanma: E S W)
-    uma: tuple[int, ...]  # points per place, first to last (none: BABA)
-    options: GameRules
+    uma: tuple[int, ...]  # points per place, first to last (none: Baida, BABA)
+    options: AnyGameOptions  # the game's rules: GameOptions, or the rule set's own (game_options_type)
     hand_options: Mapping[str, OptionValue]  # rule options every hand is scored with
     settings: Settings  # what each hand line is scored with
 
@@ -118,19 +117,19 @@ def read_header(
                 found.setdefault(tok.text.lower(), (line.number, tok.value, tok.value_loc + 1))
     ruleset = _ruleset(found, seats, faults)
     hand_specs: tuple[OptionSpec, ...] = ()
-    game_specs = specs(GameOptions)
+    rule_specs = specs(GameOptions)
     if ruleset is not None:
         hand_specs = ruleset.option_specs()
-        game_specs = rules_specs(ruleset.name)
-    values, given = _items(lines, (*game_specs, *hand_specs), faults)
+        rule_specs = game_specs(ruleset.name)
+    values, given = _items(lines, (*rule_specs, *hand_specs), faults)
     if PLAYERS_KEY not in found:
         message = "the header names no players: players=NAME,NAME,... seated E S W N at the start, first dealer first"
         faults.setdefault(_first_line(lines, hands), []).append(Problem("game-header-missing", message))
     header = None
     if ruleset is not None:
         preset = _preset(ruleset, found, faults)
-        table = game_tables(ruleset.name)[preset or DEFAULT_TABLE]
-        game_names = {s.name for s in game_specs}
+        table = game_table(ruleset.name, preset)
+        game_names = {s.name for s in rule_specs}
         options = with_values(table.options, {k: v for k, v in values.items() if k in game_names})
         hand_values = MappingProxyType({k: v for k, v in values.items() if k not in game_names})
         players, letters = _players(found, seats[ruleset.name](ruleset), _table_sizes(ruleset), faults)
@@ -188,19 +187,21 @@ def _errors(faults: Mapping[int, list[Problem]], lines: Sequence[GameLine]) -> l
 
 
 def _ruleset(
-    found: Mapping[str, tuple[int, str, int]], seats: Mapping[str, object], faults: dict[int, list[Problem]]
+    found: Mapping[str, tuple[int, str, int]], ledgers: Mapping[str, object], faults: dict[int, list[Problem]]
 ) -> AnyRuleSet | None:
+    """The rule set the header names (else the default), if its games have a ledger (``ledgers``:
+    every built-in rule set; not one registered from outside mjscore)."""
     number, name, col = found.get(RULESET_KEY, (0, DEFAULT_RULESET, 0))
     if find_ruleset(name) is None:
         faults.setdefault(number, []).append(unknown_ruleset(name, col))
         return None
     ruleset = get_ruleset(name)
-    if ruleset.name not in seats:
+    if ruleset.name not in ledgers:
         message = (
-            f"a game of {ruleset.name} is not kept yet: mjscore game plays {', '.join(seats)} "
-            "(hana and Baida come next)"
+            f"{ruleset.name} is a rule set registered from outside mjscore: it scores hands, and mjscore game "
+            f"keeps games of its own rule sets only ({', '.join(ledgers)})"
         )
-        faults.setdefault(number, []).append(Problem("game-ruleset-not-yet", message, col))
+        faults.setdefault(number, []).append(Problem("game-ruleset-no-ledger", message, col))
         return None
     return ruleset
 
@@ -310,16 +311,15 @@ def _signed(text: str) -> int | None:
 
 
 def _conflicts(
-    options: GameRules, given: Mapping[str, tuple[int, int]], first: int, faults: dict[int, list[Problem]]
+    options: AnyGameOptions, given: Mapping[str, tuple[int, int]], first: int, faults: dict[int, list[Problem]]
 ) -> None:
     """Rules of the header that cannot hold together (told at the one it gives, else its first line)."""
-    if isinstance(options, BabaGameOptions):
-        if options.start < 1:  # a player with no KOBAN ends the game (docs/rules/baba.md §7)
-            number, col = given.get("start", (first, 0))
-            message = "start=0: a BABA game ends when a player has no KOBAN, so each starts with 1 or more"
-            faults.setdefault(number, []).append(Problem("game-header-conflict", message, col))
-        return
-    if options.triple_ron == "abort" and not options.abortive:
+    if isinstance(options, BabaGameOptions) and options.start < 1:
+        # a player with no KOBAN ends the game (docs/rules/baba.md §7)
+        number, col = given.get("start", (first, 0))
+        message = "start=0: a BABA game ends when a player has no KOBAN, so each starts with 1 or more"
+        faults.setdefault(number, []).append(Problem("game-header-conflict", message, col))
+    if isinstance(options, GameOptions) and options.triple_ron == "abort" and not options.abortive:
         number, col = given.get("triple_ron", given.get("abortive", (first, 0)))
         message = (
             "triple_ron=abort makes three winners on one discard an abortive draw, but abortive=off says there are none"

@@ -1,8 +1,7 @@
 """Replaying a game file: the header, then each hand through the rule set's ledger, in order.
 
 ``Replay`` reads the lines of a file (as ``scoring.read_lines`` gives them: comments, blank
-lines, a byte-order mark and CR LF as in a batch). A rule set keeps a game when ``LEDGERS``
-names its ledger; any other is told "not yet" by the header (``game-ruleset-not-yet``).
+lines, a byte-order mark and CR LF as in a batch). ``LEDGERS`` names each rule set's ledger.
 """
 
 from __future__ import annotations
@@ -11,6 +10,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Protocol
 
 from mjscore.game.baba import BabaLedger
+from mjscore.game.baida import BaidaLedger
+from mjscore.game.hana import HanaLedger
 from mjscore.game.ledger import Ledger, Played, Standings
 from mjscore.game.read import GameError, GameLine, Header, read_header, read_line
 from mjscore.game.riichi import RiichiLedger
@@ -27,10 +28,13 @@ class LedgerKind(Protocol):
     def seats(self, ruleset: AnyRuleSet) -> str: ...
 
 
-# The rule sets whose games are kept, and their ledger. Hana and Baida come next.
+# Each rule set's ledger: every built-in rule set keeps its games (one registered from outside
+# mjscore has none, and its header is refused: game-ruleset-no-ledger).
 LEDGERS: Mapping[str, LedgerKind] = {
     "riichi": RiichiLedger,
     "sanma": RiichiLedger,
+    "hana": HanaLedger,
+    "baida": BaidaLedger,
     "baba": BabaLedger,
     "baba-beginner": BabaLedger,
 }

@@ -17,10 +17,10 @@ from typing import Protocol
 from tabulate import tabulate
 
 from mjscore.errors import HandError, printable
+from mjscore.game.hana import keeps_chips
 from mjscore.game.ledger import STICK, Played, Standings, WinPlayed, sticks_text
-from mjscore.game.options import GameOptions
+from mjscore.game.options import BabaGameOptions, GameOptions, game_specs
 from mjscore.game.read import Header
-from mjscore.options import specs
 from mjscore.payment import STICKS, Payment
 from mjscore.render import baba_game
 from mjscore.render.baba_game import is_baba
@@ -54,6 +54,21 @@ def _signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
+CHIPS_RULE = "each flower earns its holder 1 chip from every other player (variant=3), kept beside the points"
+
+
+def _keeps_sticks(header: Header) -> bool:
+    """A game of the riichi family: honba, riichi sticks, oka and uma (Baida's has none)."""
+    return isinstance(header.options, GameOptions)
+
+
+def _title(header: Header) -> str:
+    if not header.preset:
+        return f"A game of {header.ruleset.name}: {header.ruleset.title}"
+    title = header.ruleset.preset(header.preset).title
+    return f"A game of {header.ruleset.name}, preset {header.preset}: {title}"
+
+
 # --- for people
 
 
@@ -74,6 +89,8 @@ def _win_text(w: WinPlayed, seat: dict[str, str]) -> str:
         fu = f" {s.fu} fu" if s.fu else ""
         limit = f", {s.limit_name}" if s.limit_name else ""
         how += f": {s.han} han{fu}{limit}, {s.hand_value}"
+    elif w.result.total is not None:  # a rule set without han (Baida): the hand's total
+        how += f": {w.result.total_label} {w.result.total}"
     if w.note:
         how += f" ({w.note})"
     return how if w.paid else f"{how}, not paid"
@@ -86,6 +103,8 @@ def _what(played: Played, seat: dict[str, str]) -> list[str]:
     lines = [_win_text(w, seat) for w in played.wins]
     if played.outcome == "abort":
         lines.insert(0, f"abortive draw{f' ({played.reason})' if played.reason else ''}")
+    if played.outcome == "draw" and played.draw is None:  # a rule set without a draw settlement (Baida)
+        lines.append("draw: nobody won, nothing is paid")
     if played.draw is not None and played.draw.settlement is not None:
         s = played.draw.settlement
         ready = ", ".join(_by_seat(s.tenpai, seat)) or "nobody"
@@ -109,29 +128,36 @@ class GameTable:
 
     def __init__(self) -> None:
         self.players: tuple[str, ...] = ()
-        self.baba = False
+        self.sticks = True  # the game keeps honba, riichi sticks, oka and uma (the riichi family)
+        self.chips = False  # the game keeps chips beside the points (hana, variant=3)
+        self.baba = False  # a BABA game: render.baba_game writes it
 
     def start(self, header: Header) -> str | None:
         self.players = header.players
         self.baba = is_baba(header)
         if self.baba:
             return baba_game.header_text(header)
+        self.sticks, self.chips = _keeps_sticks(header), keeps_chips(header)
         o = header.options
-        assert isinstance(o, GameOptions)  # the riichi family's
+        assert not isinstance(o, BabaGameOptions)  # a BABA game's is written above
         seats = ", ".join(f"{p} ({letter})" for p, letter in zip(header.players, header.seats, strict=True))
         uma = " ".join(_signed(u) for u in header.uma)
-        title = header.ruleset.preset(header.preset).title
+        shown = ("start", "target", "length")
         changed = [
-            f"{s.name}={s.shown(getattr(o, s.name))}"
-            for s in specs(GameOptions)
-            if s.name not in ("start", "target", "length")
+            f"{s.name}={s.shown(getattr(o, s.name))}" for s in game_specs(header.ruleset.name) if s.name not in shown
         ]
+        if isinstance(o, GameOptions):
+            points = f"  start {o.start}, target {o.target}, uma {uma}, {o.length}"
+        else:
+            points = f"  start {o.start}, {o.length}"
+        chips = [f"  chips: {CHIPS_RULE}"] if self.chips else []
         return "\n".join(
             [
-                f"A game of {header.ruleset.name}, preset {header.preset}: {title}",
+                _title(header),
                 f"  players: {seats}; {header.players[0]} deals first",
-                f"  start {o.start}, target {o.target}, uma {uma}, {o.length}",
+                points,
                 textwrap.fill(", ".join(changed), width=100, initial_indent="  rules: ", subsequent_indent="    "),
+                *chips,
                 "",
             ]
         )
@@ -141,19 +167,20 @@ class GameTable:
             return baba_game.hand_text(played, self.players)
         t = played.table
         seat = dict(zip(self.players, played.seats, strict=True))
-        where = f"honba {t.honba}, {sticks_text(t.sticks)} on the table"
-        head = f"{played.label}, {where} (line {played.line}): {played.dealer} deals"
+        where = f", honba {t.honba}, {sticks_text(t.sticks)} on the table" if self.sticks else ""
+        head = f"{played.label}{where} (line {played.line}): {played.dealer} deals"
         lines = [head, *(f"  {x}" for x in _what(played, seat))]
         lines += [f"  scored: {r.hand}" for r in _scored(played)]
         if played.riichi:
             lines.append(f"  riichi: {', '.join(played.riichi)}")
         if played.payments:
             lines.append(f"  paid: {'; '.join(_paid(p) for p in played.payments)}")
-        totals = "  ".join(
-            f"{name} {total}" + (f" ({delta:+d})" if delta else "")
-            for name, total, delta in zip(self.players, played.totals, played.deltas, strict=True)
-        )
-        lines.append(f"  {totals}  | {sticks_text(played.sticks)} on the table")
+        totals = _totals(self.players, played.totals, played.deltas)
+        lines.append(f"  {totals}  | {sticks_text(played.sticks)} on the table" if self.sticks else f"  {totals}")
+        if self.chips:
+            if played.chip_payments:
+                lines.append(f"  chips paid: {'; '.join(_chips_paid(played.chip_payments, len(self.players)))}")
+            lines.append(f"  chips: {_totals(self.players, played.chip_totals, played.chip_deltas)}")
         lines += [f"  {note}" for note in played.notes]
         return "\n".join(lines) + "\n"
 
@@ -162,11 +189,15 @@ class GameTable:
             return baba_game.standings_text(standings)
         rows = standings.rows
         penalties = any(r.penalty for r in rows)
-        headers = ["place", "player", "points", "sticks", "oka", "uma", *(["penalty"] if penalties else []), "final"]
+        sticks = ["sticks", "oka", "uma"] if self.sticks else []
+        headers = ["place", "player", "points", *sticks, *(["penalty"] if penalties else []), "final"]
+        headers += ["chips"] if self.chips else []
         table = [
-            [r.place, r.player, r.points, _signed(r.sticks), _signed(r.oka), _signed(r.uma)]
+            [r.place, r.player, r.points]
+            + ([_signed(r.sticks), _signed(r.oka), _signed(r.uma)] if self.sticks else [])
             + ([_signed(-r.penalty)] if penalties else [])
             + [_signed(r.final)]
+            + ([_signed(r.chips or 0)] if self.chips else [])
             for r in rows
         ]
         title = "final standings" if standings.finished else "standings so far: the game is unfinished"
@@ -176,11 +207,37 @@ class GameTable:
                 table, headers=headers, tablefmt="simple", colalign=("left", "left", *["right"] * (len(headers) - 2))
             ),
         ]
-        lines.append(_leftover(standings))
+        if self.sticks:
+            lines.append(_leftover(standings))
+        if self.chips:
+            lines.append("the chips are kept beside the final score: no chip is converted to points")
         return "\n".join(lines)
 
     def error(self, number: int, error: HandError) -> str | None:
         return None  # told on stderr by the CLI
+
+
+def _chips_paid(payments: Sequence[Payment], players: int) -> list[str]:
+    """Chip payments for people: those of one flower holder, paid alike by every other player,
+    as one ("each other player pays Ben 2 (...)")."""
+    groups: dict[tuple[str, int, str], list[Payment]] = {}
+    for p in payments:
+        groups.setdefault((p.payee, p.amount, p.reason), []).append(p)
+    said = []
+    for (payee, amount, reason), paid in groups.items():
+        if len(paid) == players - 1:
+            said.append(f"each other player pays {payee} {amount} ({reason})")
+        else:
+            said += [_paid(p) for p in paid]
+    return said
+
+
+def _totals(players: Sequence[str], totals: Sequence[int], deltas: Sequence[int]) -> str:
+    """Each player's total, with their change: "Aki 25000  Ben 17000 (-8000)"."""
+    return "  ".join(
+        f"{name} {total}" + (f" ({delta:+d})" if delta else "")
+        for name, total, delta in zip(players, totals, deltas, strict=True)
+    )
 
 
 def _leftover(standings: Standings) -> str:
@@ -243,6 +300,20 @@ def hand_document(played: Played, players: tuple[str, ...], source: str) -> dict
         "sticks_after": played.sticks,
         "notes": list(played.notes),
         "ended": played.ended,
+        **_chips_record(played, players),
+    }
+
+
+def _chips_record(played: Played, players: tuple[str, ...]) -> dict[str, object]:
+    """A hand's chips, where the game keeps them (hana, variant=3): none otherwise."""
+    if not played.chip_deltas:
+        return {}
+    return {
+        "chips": {
+            "payments": [p.to_dict() for p in played.chip_payments],
+            "deltas": dict(zip(players, played.chip_deltas, strict=True)),
+            "totals": dict(zip(players, played.chip_totals, strict=True)),
+        }
     }
 
 
@@ -256,10 +327,10 @@ def standings_document(standings: Standings, header: Header, source: str) -> dic
         "hands": standings.hands,
         "game": {
             "ruleset": header.ruleset.name,
-            "preset": header.preset,
+            "preset": header.preset or None,
             "players": dict(zip(header.players, header.seats, strict=True)),
             "uma": list(header.uma),
-            "options": {s.name: getattr(header.options, s.name) for s in specs(GameOptions)},
+            "options": {s.name: getattr(header.options, s.name) for s in game_specs(header.ruleset.name)},
             "hand_options": dict(header.hand_options),
         },
         "leftover_sticks": {
@@ -277,6 +348,7 @@ def standings_document(standings: Standings, header: Header, source: str) -> dic
                 "uma": r.uma,
                 "penalty": r.penalty,
                 "final": r.final,
+                **({} if r.chips is None else {"chips": r.chips}),
             }
             for r in standings.rows
         ],
@@ -354,7 +426,10 @@ class GameCsv:
             self.columns = baba_game.csv_columns(header.players, ERROR_COLUMNS)
             return csv_row(self.columns)
         per_player = tuple(f"{what}_{name}" for name in header.players for what in ("delta", "total"))
-        self.columns = (*HAND_COLUMNS, *per_player, "sticks_after", *PLACE_COLUMNS, *ERROR_COLUMNS)
+        chips: tuple[str, ...] = ()
+        if keeps_chips(header):  # hana, variant=3: each player's chips, and a place's
+            chips = (*(f"{what}_{name}" for name in header.players for what in ("chip_delta", "chip_total")), "chips")
+        self.columns = (*HAND_COLUMNS, *per_player, "sticks_after", *PLACE_COLUMNS, *chips, *ERROR_COLUMNS)
         return csv_row(self.columns)
 
     def _row(self, **fields: object) -> str:
@@ -369,6 +444,10 @@ class GameCsv:
         for name, delta, total in zip(self.players, played.deltas, played.totals, strict=True):
             changes[f"delta_{name}"] = delta
             changes[f"total_{name}"] = total
+        if played.chip_deltas:  # the game keeps chips
+            for name, delta, total in zip(self.players, played.chip_deltas, played.chip_totals, strict=True):
+                changes[f"chip_delta_{name}"] = delta
+                changes[f"chip_total_{name}"] = total
         return self._row(
             source=self.source,
             line=played.line,
@@ -403,6 +482,7 @@ class GameCsv:
                 uma=r.uma,
                 penalty=r.penalty,
                 final=r.final,
+                chips=r.chips,
             )
             for r in standings.rows
         )

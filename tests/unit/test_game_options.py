@@ -12,7 +12,7 @@ import pytest
 from mjscore.game.options import DEFAULT_TABLE, BabaGameOptions, GameOptions, game_tables
 from mjscore.game.replay import LEDGERS
 from mjscore.options import specs
-from mjscore.rulesets import get_ruleset
+from mjscore.rulesets import REGISTRY, get_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,15 +21,23 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_every_preset_has_a_game_table(ruleset: str) -> None:
     rs = get_ruleset(ruleset)
     tables = game_tables(ruleset)
-    # why: a rule set without presets (BABA) has one table, [default]
+    # why: a rule set without presets (hana, Baida, BABA) has one table, [default]
     assert sorted(tables) == sorted(rs.presets or [DEFAULT_TABLE])
     players = len(LEDGERS[ruleset].seats(rs))
     for name, table in tables.items():
-        if isinstance(table.options, BabaGameOptions):
-            assert table.uma == (), name  # why: BABA's standings are the KOBAN held: no uma (docs/rules/baba.md §7)
+        if not isinstance(table.options, GameOptions):
+            # why: Baida's and BABA's standings rank their own count, points or KOBAN: no uma
+            # (docs/rules/baida.md §9, docs/rules/baba.md §7)
+            assert table.uma == (), name
             continue
         # why: one uma per place, adding up to 0 (a header's uma= is held to the same)
         assert (len(table.uma), sum(table.uma)) == (players, 0), name
+
+
+def test_every_rule_set_keeps_games() -> None:
+    # why: mjscore game keeps a game of each built-in rule set (README, "Whole games"); only one
+    # registered from outside mjscore has no ledger
+    assert sorted(LEDGERS) == sorted(REGISTRY)
 
 
 def test_the_rule_books_table_is_the_options_defaults() -> None:
