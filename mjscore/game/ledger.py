@@ -10,7 +10,7 @@ their seat at the start (0 deals first) inside the ledger, and by name in what i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from mjscore.errors import MjscoreError
 from mjscore.game.read import GameLine, Header
@@ -24,7 +24,7 @@ STICK = 1000  # a riichi stick's points
 class LedgerBroken(MjscoreError):
     """An internal error: the ledger no longer adds up (a defect, never the input's fault)."""
 
-    code = "internal-ledger"
+    code: ClassVar[str] = "internal-ledger"
 
 
 @dataclass(frozen=True, slots=True)

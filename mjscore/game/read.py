@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from mjscore.errors import HandError, MjscoreError, NotationError, Problem, quoted
 from mjscore.game.options import (
@@ -44,7 +44,7 @@ class GameError(MjscoreError):
     """A game file that cannot be played on: each faulty line (its number, 0 for the file as a
     whole) with every problem of it."""
 
-    code = "game"
+    code: ClassVar[str] = "game"
 
     def __init__(self, faults: Sequence[tuple[int, HandError]]) -> None:
         self.faults = tuple(faults)

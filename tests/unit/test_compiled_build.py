@@ -11,6 +11,7 @@ from mjscore import score
 from mjscore.batch import Rendered, Source
 from mjscore.errors import MjscoreError, NotationError, Problem, UsageError
 from mjscore.families.baba.deck import deck_of
+from mjscore.game.ledger import LedgerBroken
 from mjscore.rulesets import all_rulesets
 from mjscore.settings import Settings
 
@@ -77,6 +78,7 @@ def test_issubclass_between_rule_sets_follows_their_bases() -> None:
         (UsageError("a bad option"), "usage"),
         (MjscoreError("anything"), "error"),
         (NotationError("1m", 1, "cannot read"), "notation"),
+        (LedgerBroken("the points no longer add up"), "internal-ledger"),
     ],
 )
 def test_an_error_knows_its_code(error: MjscoreError, code: str) -> None:
