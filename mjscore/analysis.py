@@ -42,7 +42,7 @@ from typing import Any, NamedTuple
 from mjscore.errors import HandError, Problem
 from mjscore.families.mpsz.shanten import Shanten
 from mjscore.hand import Win
-from mjscore.notation.build import ANALYSIS_KEYS, Items, fail, gather_items
+from mjscore.notation.build import ANALYSIS_KEYS, Items, fail, gather_items, known_words, unknown_word
 from mjscore.notation.tokens import Token
 from mjscore.result import ScoreLine, ScoreResult, Shown, Summary, copied_context, document_start
 from mjscore.rulesets import AnyRuleSet
@@ -412,8 +412,8 @@ def _read(text: str, ruleset: AnyRuleSet, tokens: list[Token], settings: Setting
 class _Made(NamedTuple):
     """A line made from the user's: ``width`` characters put in at ``at`` (0-based in the line as
     typed; -1: none), ``cut_width`` characters taken out from ``cut`` (before ``at``; -1:
-    none), words added at the end of the ``typed`` characters. ``problems`` maps a problem of
-    the made line back to the line as typed."""
+    none) and ``rest_width`` put in their place, words added at the end of the ``typed``
+    characters. ``problems`` maps a problem of the made line back to the line as typed."""
 
     text: str
     at: int
@@ -421,25 +421,44 @@ class _Made(NamedTuple):
     typed: int
     cut: int = -1
     cut_width: int = 0
+    rest_width: int = 0
 
     def problems(self, exc: HandError) -> list[Problem]:
         return [p if p.col <= 0 else Problem(p.code, p.message, self.col(p.col)) for p in exc.problems]
 
     def col(self, col: int) -> int:
         """The column of the line as typed that stands where ``col`` of the made line does:
-        what follows the cut stands where it was typed, the tile put in stands where it was put
-        (past the hand), the words added stand for the line as a whole (0)."""
+        what stands in place of the cut stands where the cut was, what follows it where it was
+        typed, the tile put in where it was put (past the hand), the words added for the line
+        as a whole (0)."""
         i = col - 1
         if i >= self.cut:
-            i += self.cut_width  # past the cut (none: 0)
+            if i < self.cut + self.rest_width:
+                return self.cut + 1
+            i += self.cut_width - self.rest_width  # past the cut (none: 0)
             if 0 <= self.at <= i:
                 i = self.at if i < self.at + self.width else i - self.width
         return i + 1 if i < self.typed else 0
 
 
+def _with_analysis_words(problem: Problem, line: _Line) -> Problem:
+    """An unknown word told as a line read by the analysis knows it: seen= and discards= among
+    the words known (and guessed), as the scorer, which reads neither, cannot."""
+    if problem.code != "unknown-word" or problem.col <= 0:
+        return problem
+    word = line.text[problem.col - 1 :].split(maxsplit=1)[0]
+    word = word[: word.index("=") + 1] if "=" in word else word
+    ruleset = line.ruleset
+    known = known_words(ruleset.flags, (*ruleset.keys, *ANALYSIS_KEYS), ruleset.option_specs())
+    told = unknown_word(word, known, problem.col)
+    given = problem.message.rpartition(")")[2]  # "; given twice", when it was
+    return Problem(told.code, told.message + given, told.col)
+
+
 def _made(line: _Line, cut: Piece | None, put: str, win: Win, more: str = "") -> _Made:
     """The line with ``put`` (a kind as the rule set writes it) put in as the winning tile and
-    ``win`` (unless the line names it) and ``more`` added, the piece ``cut`` taken out; a hand
+    ``win`` (unless the line names it) and ``more`` added, the piece ``cut`` taken out (its
+    ``rest`` in its place); a hand
     one short that names its winning tile keeps it (and is refused). A +TILE that is not cut
     stays in the hand as a concealed tile (its "+" a blank)."""
     hand = line.hand
@@ -452,8 +471,8 @@ def _made(line: _Line, cut: Piece | None, put: str, win: Win, more: str = "") ->
         return _Made(text[:at] + put + text[at:] + words, at, len(put), len(line.text))
     if hand.winner_col and not cut.drawn:
         text = text[: hand.winner_col - 1] + " " + text[hand.winner_col :]
-    made = text[: cut.cut] + text[cut.cut + cut.width : at] + put + text[at:] + words
-    return _Made(made, at, len(put), len(line.text), cut.cut, cut.width)
+    made = text[: cut.cut] + cut.rest + text[cut.cut + cut.width : at] + put + text[at:] + words
+    return _Made(made, at, len(put), len(line.text), cut.cut, cut.width, len(cut.rest))
 
 
 # --- the analysis
@@ -564,7 +583,8 @@ class _Analyst:
                 after[piece.kind] = waiting.shape.progress(left)
             rows.append(self._row(piece, after[piece.kind], probed))
         names = waiting.names()
-        rows.sort(key=lambda row: _rank(row, names))
+        order = {k.kind: i for i, k in enumerate(waiting.kinds)}
+        rows.sort(key=lambda row: _rank(row, names, order))
         drawn = next((p.tile for p in pieces if p.drawn), None)
         return self._analysis(DISCARDS, probed, rows=tuple(rows), complete=complete, drawn=drawn)
 
@@ -697,7 +717,7 @@ class _Analyst:
                 found[win] = (parse_hand(made.text, self.settings).deal, [])
             except HandError as exc:
                 found[win] = (None, [p for p in made.problems(exc) if not (sized and p.code == count_code)])
-        faults = [found[win][1] for win in asked]
+        faults = [[_with_analysis_words(p, line) for p in found[win][1]] for win in asked]
         common = [p for p in faults[0] if all(p in f for f in faults)]
         if common or all(faults):
             problems += common or [p for f in faults for p in f]
@@ -764,6 +784,8 @@ class _Scorer:
         elif among and not waiting.furiten:
             notes.append(f"among your discards: {self.line.ruleset.title} has no furiten, so a ron on it still wins")
         unseen = kind.copies - on_line - seen
+        if unseen <= 0 and not none_left:
+            notes.append("dead wait: every copy not in the hand is seen (seen=, discards=)")
         return Wait(kind.kind, spelling.tile, unseen, outcomes.get(Win.RON), outcomes.get(Win.TSUMO), tuple(notes))
 
     def _outcomes(self, spelling: Spelling, none_left: bool, furiten: bool) -> dict[Win, Outcome]:
@@ -850,12 +872,13 @@ def _distinct(pieces: tuple[Piece, ...]) -> list[Piece]:
     return list(found.values())
 
 
-def _rank(row: DiscardRow, names: dict[int, str]) -> tuple[int, int, int, int, bool]:
+def _rank(row: DiscardRow, names: dict[int, str], order: dict[int, int]) -> tuple[int, int, int, int, bool]:
     """Best first: the least shanten after the discard, then the most tiles unseen that improve
     (or complete) the hand, then the best a win on its waits scores; then in the order of the
-    tile set, a plain five before a red one (keeping a red five keeps a dora)."""
+    tile set (``order``: each kind's place in ``Waiting.kinds``; BABA: the deck's, then OBABA),
+    a plain five before a red one (keeping a red five keeps a dora)."""
     best = 0 if row.best is None else row.best.value.summary.hand_value
-    return (row.shanten.best, -row.unseen, -best, row.kind, row.tile != names[row.kind])
+    return (row.shanten.best, -row.unseen, -best, order[row.kind], row.tile != names[row.kind])
 
 
 def _best(waits: tuple[Wait, ...]) -> Best | None:

@@ -347,12 +347,17 @@ def game_bnf() -> str:
 
 
 def _game_notes() -> dict[str, str]:
-    from mjscore.game.options import GameOptions
+    from mjscore.game import baba
+    from mjscore.game.hana import ASIDE
+    from mjscore.game.options import BabaGameOptions, BaidaGameOptions, GameOptions
     from mjscore.game.read import HEADER_KEYS
     from mjscore.game.riichi import ABORT_REASONS, PLAYER_KEYS, STATE_KEYS
     from mjscore.options import specs
 
     options = " ".join(f"{s.name}=" for s in specs(GameOptions))
+    baida = " ".join(f"{s.name}=" for s in specs(BaidaGameOptions))
+    baba_options = " ".join(f"{s.name}=" for s in specs(BabaGameOptions))
+    baba_stated = " ".join(k + "=" for k in baba.HAND_END_KEYS)
     return {
         "game line": _lines(
             "One line of a game file: the header's items, or a hand. The header is every line",
@@ -364,25 +369,34 @@ def _game_notes() -> dict[str, str]:
             "  players=NAME,NAME,...  seated E S W N at the start, the first deals first (required)",
             "  uma=N,N,...            points per place, first to last, adding up to 0",
             f"  the game's rules: {options}",
+            f"  (a Baida game's: {baida} and no uma=)",
+            f"  BABA's (no preset, no uma; 3 or 4 players): {baba_options}",
             "  and the rule set's options (kuitan=off ...), for every hand",
         ),
         "abort line": _lines(
             "An abortive draw; its reason, if given, is one of:",
             *(f"  at {n} players: {' '.join(r)}" for n, r in ABORT_REASONS.items()),
-            "then riichi=NAMES and the stated round=, honba=, sticks=.",
+            "then riichi=NAMES and the stated round=, honba=, sticks=. Baida and BABA have none.",
         ),
-        "chombo line": "A penalty: the player named; then the stated round=, honba=, sticks=.",
+        "chombo line": _lines(
+            "A penalty: the player named; then the stated round=, honba=, sticks=. Baida has none.",
+            f"BABA: the offender's KOBAN goes into the pot; the stated {baba_stated}",
+        ),
         "draw line": _lines(
             "An exhaustive draw, written as a draw line of the hand notation; tenpai=, nagashi= and",
-            "riichi= name players (or this hand's seat letters).",
+            "riichi= name players (or this hand's seat letters). Baida: the word draw alone. BABA: no",
+            f'result (the pile ran out), "draw" and the stated {baba_stated}',
         ),
-        "wins": "Several winners on one discard are written on one line, separated by '&'.",
+        "wins": "Several winners on one discard are written on one line, separated by '&' (Baida, BABA: one).",
         "win": _lines(
             "The winner, then the hand as the hand notation writes it. What the ledger derives may",
             f"be stated and must agree ({' '.join(k + '=' for k in STATE_KEYS)}); these name players",
             f"by name or by this hand's seat letter: {' '.join(k + '=' for k in PLAYER_KEYS)}",
+            f"and, in a hana game of variant=3, {ASIDE}=NAME:FLOWERS,... the other players' flowers.",
+            "Baida: of these, seat= and from= only. BABA: from= names the discarder by name; stated:",
+            f"{' '.join(k + '=' for k in baba.STATE_KEYS)}",
         ),
-        "player": "A player's name as the header lists it (any case), or a seat letter of this hand.",
+        "player": "A player's name as the header lists it (any case), or a seat letter of this hand (BABA: a name).",
         "next game": _lines(
             "Three or more '-', alone on their line: the end of a game and the start of the next",
             "(mjscore game reads each game on its own; in a game replayed alone it is game-separator).",

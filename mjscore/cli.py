@@ -282,7 +282,7 @@ def waits(  # click passes the options by name
     quiet: bool,
 ) -> None:
     """What a ready HAND waits on, and what each wait scores by ron and by tsumo; how far a
-    HAND that is not ready is; which tile to discard from a HAND of 14.
+    HAND that is not ready is; which tile to discard from a HAND of 14 (BABA: which card, from 6).
 
     HAND is written as for score, with 13 tiles (each meld counted as 3; BABA: 5 cards, 6 with a
     KAN) and no +TILE; without ron or tsumo both are scored. Each wait shows the copies still unseen (four less those in
@@ -290,8 +290,9 @@ def waits(  # click passes the options by name
     score: points, han and fu, and the items. seen=TILES lists tiles visible on the table;
     discards=TILES your own discards (a wait among them: furiten, no ron). A hand that is not
     ready shows its shanten and the tiles that bring it closer. A hand of 14 (+TILE: the tile
-    just drawn) shows a row per discard, best first: the shanten it leaves, the tiles that then
-    improve it (its waits, when ready) and for a ready hand the best its waits score.
+    just drawn; BABA: 6 cards, 7 with a KAN) shows a row per discard, best first: the shanten it
+    leaves, the tiles that then improve it (its waits, when ready) and for a ready hand the best
+    its waits score.
 
     Given FILE... (or - for standard input) instead, every hand in each file is analysed, one
     per line, as mjscore batch scores them: a bad line is reported on stderr as
@@ -375,7 +376,8 @@ def _run_files(
     inputs = _inputs(files)
     sizes = [size for _, _, size in inputs]
     shown = not (no_progress or quiet) and None not in sizes and progress_may_show()
-    run = BatchRun(inputs, Progress(sum(size or 0 for size in sizes), shown), done)
+    label = "analysing" if done == "analysed" else "scoring"
+    run = BatchRun(inputs, Progress(sum(size or 0 for size in sizes), shown, label), done)
     task = task_for(len(inputs) > 1)
     encodable_output(data=fmt != "table")
     emit(task.renderer.start())
@@ -475,6 +477,9 @@ GAME_EPILOG = """\b
 Examples:
   mjscore game examples/games/riichi-east-south.txt
   mjscore game examples/games/sanma.txt --format json
+  mjscore game examples/games/hana-flowers.txt
+  mjscore game examples/games/baida.txt
+  mjscore game examples/games/baba-beginner.txt
   mjscore game - --format csv < game.txt
   mjscore game examples/games/tenhou-east.txt --plot tenhou-east.png
   mjscore game season.txt examples/games/ --jobs 2 --format csv
@@ -518,18 +523,28 @@ GAME_FILES = "*.txt"  # the game files of a directory given as FILE
 )
 def game(files: tuple[str, ...], fmt: str, jobs: int, plot: str | None) -> None:
     """Replay the game in FILE (- for standard input): each hand's payments and every player's
-    total, then the final standings with oka and uma.
+    total, then the final standings.
 
-    A game file starts with a header of name=value items (players=Aki,Ben,Chie,Dai seated E S W
-    N at the start; ruleset=, preset=, uma= and the game's rules), then one line per hand:
-    NAME: HAND for a win (NAME: HAND & NAME: HAND for several winners on one discard),
-    draw tenpai=NAMES, abort [REASON] or chombo NAME. The ledger writes the seat, round, honba
-    and riichi sticks into each hand it scores.
+    A game file starts with a header of name=value items (players=Aki,Ben,Chie,Dai from the
+    first dealer, seated E S W N; ruleset=, preset=, uma= and the game's rules), then one line
+    per hand: NAME: HAND for a win, draw, abort [REASON] or chombo NAME. The ledger writes what
+    it derives into each hand it scores. Each rule set keeps its own game:
+
+    \b
+    riichi, sanma  seats, honba and riichi sticks; several winners on one discard
+                   (NAME: HAND & NAME: HAND), draw tenpai=NAMES; oka and uma
+    hana           riichi's game; under variant=3 each flower earns chips, kept
+                   beside the points (aside=NAME:FLOWERS: the others' flowers)
+    baida          running totals from 0 by its own rules (length=, repeat_win=
+                   ...): one winner a discard, draw alone; no abort, chombo, uma
+    baba, baba-beginner
+                   3 or 4 players, KOBAN and a pot of penalties: a ron names
+                   from=NAME, draw adds an OBABA, chombo NAME; no abort, no uma
 
     Several games: several FILEs, a directory (its *.txt files, by name), or a games file, whose
     games are separated by a line of '---'. Each is replayed on its own and written in input
-    order, saying which game it is (FILE:LINE: game N; JSON and CSV: source and game); a game
-    that stops at a line is told as file:line:col and the others still play.
+    order, saying which game it is (FILE:LINE: game N; JSON and CSV: source and game_number); a
+    game that stops at a line is told as file:line:col and the others still play.
     """
     from mjscore.game.replay import Replay, split_games
     from mjscore.scoring import read_lines
@@ -597,7 +612,7 @@ def _several_games(
 
 def _check_plot(path: str, inputs: int) -> None:
     """--plot's file and matplotlib, checked before any game is read: a usage error if either will not do."""
-    from mjscore.render.plot import PLOT_FORMATS, PLOT_NEEDS_MATPLOTLIB, load_pyplot, plot_format
+    from mjscore.render.plot import PLOT_FORMATS, PlotUnavailable, load_pyplot, plot_format
 
     if plot_format(path) is None:
         kinds = " or ".join(f".{kind}" for kind in PLOT_FORMATS)
@@ -606,8 +621,8 @@ def _check_plot(path: str, inputs: int) -> None:
         raise click.BadParameter("it draws one game: give one FILE", param_hint="--plot")
     try:
         load_pyplot()
-    except UsageError as missing:  # its code by name: a compiled error class has no class attributes
-        raise MissingExtra(f"{missing} [{PLOT_NEEDS_MATPLOTLIB}]") from None
+    except PlotUnavailable as missing:
+        raise MissingExtra(f"{missing} [{missing.code}]") from None
 
 
 class MissingExtra(click.ClickException):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from mjscore.values import Value
 
@@ -36,7 +37,9 @@ class Problem(Value):
 class MjscoreError(Exception):
     """Base of every error mjscore raises on purpose."""
 
-    code = "error"
+    # ClassVar: in a compiled build a plain class attribute of an exception class is not
+    # found through its instances (UsageError("x").code raised AttributeError)
+    code: ClassVar[str] = "error"
 
     @property
     def problems(self) -> tuple[Problem, ...]:
@@ -46,13 +49,13 @@ class MjscoreError(Exception):
 class UsageError(MjscoreError):
     """A bad option, rules file or deck file (exit code 2 on the command line)."""
 
-    code = "usage"
+    code: ClassVar[str] = "usage"
 
 
 class HandError(MjscoreError):
     """A line that was read but cannot be scored; holds every problem found."""
 
-    code = "hand"
+    code: ClassVar[str] = "hand"
 
     def __init__(self, text: str, problems: tuple[Problem, ...], ruleset: str | None = None) -> None:
         self.text = text
@@ -74,7 +77,7 @@ class HandError(MjscoreError):
 class NotationError(HandError):
     """The grammar could not read the line; one problem, at one column."""
 
-    code = "notation"
+    code: ClassVar[str] = "notation"
 
     def __init__(self, text: str, col: int, message: str, code: str = "syntax") -> None:
         super().__init__(text, (Problem(code, message, col),))

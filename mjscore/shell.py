@@ -180,7 +180,8 @@ def progress_may_show() -> bool:
 
 
 class Progress:
-    """A progress bar on stderr, "scoring [#######-------------]  35%", of ``total`` bytes read.
+    """A progress bar on stderr, "scoring [#######-------------]  35%", of ``total`` bytes read
+    (``label``: what is being done to them, "scoring" or "analysing").
 
     Drawn at most ten times a second, and only when ``shown``; ``clear`` takes it off its line,
     which whoever writes to stderr calls first, so the bar never shares a line with a message."""
@@ -188,8 +189,9 @@ class Progress:
     WIDTH = 30
     EVERY = 0.1  # seconds between two drawings
 
-    def __init__(self, total: int, shown: bool) -> None:
+    def __init__(self, total: int, shown: bool, label: str = "scoring") -> None:
         self.total = total
+        self.label = label
         self.shown = shown and total > 0
         self.drawn = False
         self._next = 0.0
@@ -202,7 +204,7 @@ class Progress:
         share = min(done / self.total, 1.0)
         filled = round(share * self.WIDTH)
         bar = "#" * filled + "-" * (self.WIDTH - filled)
-        sys.stderr.write(f"\rscoring [{bar}] {share:4.0%}\x1b[K")
+        sys.stderr.write(f"\r{self.label} [{bar}] {share:4.0%}\x1b[K")
         sys.stderr.flush()
         self.drawn = True
         self._next = time.monotonic() + self.EVERY

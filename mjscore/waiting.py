@@ -64,13 +64,15 @@ class Piece:
     """A concealed tile or card of a line's hand as typed: its kind, its name in outputs ("5p";
     "0p", a red five: a discard of its own beside the plain fives), whether it is the one just
     drawn (``+TILE``), and the characters that take it out of the line: ``width`` from ``cut``
-    (0-based)."""
+    (0-based), ``rest`` put in their place (BABA: a blank, so that the cards either side are
+    read as they were typed, never run together into another card)."""
 
     kind: int
     tile: str
     drawn: bool
     cut: int
     width: int
+    rest: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,8 +171,9 @@ class HandShape:
     """What a rule set's shanten engine answers of the hands of one line (``Waiting.shape``): the
     line's melds, tile set and wild tiles are its own; ``concealed`` lists the kinds of a
     concealed part, one per tile (as ``WaitingLine.pieces`` name them). ``names``: how the rule
-    set names the shapes a ``Shanten`` counts (Baida: Thirteen Terminals). (A base class, as
-    ``RuleSet``: the mpsz family's is ``families.mpsz.waiting.MpszShape``.)"""
+    set names the shapes a ``Shanten`` counts (Baida: Thirteen Terminals; BABA: two Kohtsu,
+    San-toitsu, Ba-ittsu). (A base class, as ``RuleSet``: the mpsz family's is
+    ``families.mpsz.waiting.MpszShape``, BABA's ``families.baba.shape.BabaShape``.)"""
 
     def __init__(self, names: tuple[str, str, str] = SHAPE_NAMES) -> None:
         self.names = names

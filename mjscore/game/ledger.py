@@ -2,14 +2,15 @@
 hand as played (its payments, everyone's change and total), and the standings.
 
 These are the values every rule set's ledger hands on to the renderers; the rules of play are
-the rule set's (``game.riichi`` for the riichi family). Players are named by the index of
+the rule set's (``game.riichi`` for the riichi family, ``game.baba`` for BABA, whose pool on the
+table is the pot of penalty KOBAN where riichi's is its sticks). Players are named by the index of
 their seat at the start (0 deals first) inside the ledger, and by name in what it reports.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from mjscore.errors import MjscoreError
 from mjscore.game.read import GameLine, Header
@@ -23,19 +24,21 @@ STICK = 1000  # a riichi stick's points
 class LedgerBroken(MjscoreError):
     """An internal error: the ledger no longer adds up (a defect, never the input's fault)."""
 
-    code = "internal-ledger"
+    code: ClassVar[str] = "internal-ledger"
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
     """The table before a hand: the round (0 East, 1 South ...), who deals, the honba, the riichi
-    sticks on it, and whether this is the extra round (sudden death)."""
+    sticks on it (BABA: the KOBAN in the pot), whether this is the extra round (sudden death),
+    and the OBABA in play (BABA)."""
 
     round: int
     dealer: int
     honba: int = 0
     sticks: int = 0
     extra: bool = False
+    obaba: int = 0
 
     def label(self, players: int) -> str:
         """The hand as players name it: E1, S3 (the round's wind and which deal of it)."""
@@ -81,9 +84,14 @@ class Played:
     payments: tuple[Payment, ...]  # every move of points, players by name, the table's sticks as "sticks"
     deltas: tuple[int, ...]  # each player's change
     totals: tuple[int, ...]  # each player's points after it
-    sticks: int  # riichi sticks on the table after it
+    sticks: int  # riichi sticks on the table after it (BABA: the KOBAN in the pot)
     notes: tuple[str, ...]  # what the ledger decided, for people: the deal, the honba, the end
     ended: str | None  # why the game ended with this hand (None: it goes on)
+    # Chips, a second unit kept beside the points (hana's flower chips, variant=3): every move of
+    # them, each player's change and total. All empty where the game keeps none.
+    chip_payments: tuple[Payment, ...] = ()
+    chip_deltas: tuple[int, ...] = ()
+    chip_totals: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,12 +100,13 @@ class Standing:
 
     player: str
     place: int  # 1 first; players tied and sharing (ties=split) have the same place
-    points: int  # as they stand at the end, before the leftover sticks
-    sticks: int  # leftover riichi sticks given to this player (points)
+    points: int  # as they stand at the end, before the leftover sticks (BABA: KOBAN)
+    sticks: int  # leftover riichi sticks given to this player, in points (BABA: KOBAN of the pot)
     oka: int
     uma: int
     penalty: int  # chombo points taken off the final score (chombo=final)
     final: int
+    chips: int | None = None  # chips at the end, beside the final score (None: the game keeps none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +116,7 @@ class Standings:
     finished: bool
     ended: str  # why it ended, or why it is not over
     rows: tuple[Standing, ...]  # in order of place
-    leftover: int  # riichi sticks on the table at the end (count)
+    leftover: int  # riichi sticks on the table at the end (count; BABA: KOBAN in the pot)
     leftover_to: tuple[str, ...]  # who they went to (none: lost, or still on the table)
     hands: int  # hands played (chombo lines included)
 
@@ -141,23 +150,44 @@ def shares(amount: int, count: int) -> list[int]:
     return [base + (1 if i < rest else 0) for i in range(count)]
 
 
-def zero_sum(header: Header, points: list[int], sticks: int, after: str) -> None:
-    """The ledger's check after every hand: the points and the sticks on the table add up to
-    what the players started with. It never fails on any input; if it does, the ledger is wrong."""
+def zero_sum(
+    header: Header,
+    points: list[int],
+    sticks: int,
+    after: str,
+    *,
+    unit: int = STICK,
+    pool: str = "the sticks on the table",
+) -> None:
+    """The ledger's check after every hand: the points and the ``sticks`` on the table (``unit``
+    points each; BABA: the pot, a KOBAN each) add up to what the players started with. It never
+    fails on any input; if it does, the ledger is wrong."""
     start = header.options.start * len(header.players)
-    held = sum(points) + sticks * STICK
+    held = sum(points) + sticks * unit
     if held != start:
         raise LedgerBroken(
-            f"internal error: after {after} the points ({sum(points)}) and the sticks on the table "
-            f"({sticks * STICK}) add up to {held}, not the {start} the players started with; "
+            f"internal error: after {after} the points ({sum(points)}) and {pool} "
+            f"({sticks * unit}) add up to {held}, not the {start} the players started with; "
             "please report this with the game file"
         )
 
 
-def balances_by_player(payments: tuple[Payment, ...], players: tuple[str, ...]) -> tuple[tuple[int, ...], int]:
-    """Each player's change and the sticks pool's (points) from the payments."""
-    net = dict.fromkeys((*players, STICKS), 0)
+def chips_even(chips: list[int], after: str) -> None:
+    """The check of a game that keeps chips, after every hand: every chip one player won another
+    paid, so they add up to 0. It never fails on any input; if it does, the ledger is wrong."""
+    if sum(chips) != 0:
+        raise LedgerBroken(
+            f"internal error: after {after} the players' chips add up to {sum(chips)}, not 0; "
+            "please report this with the game file"
+        )
+
+
+def balances_by_player(
+    payments: tuple[Payment, ...], players: tuple[str, ...], pool: str = STICKS
+) -> tuple[tuple[int, ...], int]:
+    """Each player's change and the pool's (riichi sticks, in points; BABA's pot) from the payments."""
+    net = dict.fromkeys((*players, pool), 0)
     for p in payments:
         net[p.payer] -= p.amount
         net[p.payee] += p.amount
-    return tuple(net[name] for name in players), net[STICKS]
+    return tuple(net[name] for name in players), net[pool]

@@ -1,9 +1,9 @@
 """Reading a game file: its lines as the game grammar reads them, and the header.
 
 The header is the ``key=value`` lines before the first hand: the rule set, the players
-seated E S W N at the start, the preset, the uma, the game's rules (``GameOptions``) and
-rule options for every hand. Every problem of the header is told at once, before any hand
-is read (README, "Whole games").
+seated E S W N at the start, the preset, the uma, the game's rules (``GameOptions``, or the
+rule set's own: ``options.game_options_type``) and rule options for every hand. Every problem
+of the header is told at once, before any hand is read (README, "Whole games").
 """
 
 from __future__ import annotations
@@ -12,10 +12,18 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from mjscore.errors import HandError, MjscoreError, NotationError, Problem, quoted
-from mjscore.game.options import UMA_KEY, GameOptions, GameTable, game_tables
+from mjscore.game.options import (
+    UMA_KEY,
+    AnyGameOptions,
+    BabaGameOptions,
+    GameOptions,
+    GameTable,
+    game_specs,
+    game_table,
+)
 from mjscore.game.tokens import NAME_LIMIT, PLAYER_RE, read_tokens
 from mjscore.notation.build import gather_items
 from mjscore.notation.tokens import Token
@@ -37,7 +45,7 @@ class GameError(MjscoreError):
     """A game file that cannot be played on: each faulty line (its number, 0 for the file as a
     whole) with every problem of it."""
 
-    code = "game"
+    code: ClassVar[str] = "game"
 
     def __init__(self, faults: Sequence[tuple[int, HandError]]) -> None:
         self.faults = tuple(faults)
@@ -85,11 +93,11 @@ class Header:
     """What a game is played with, as the header says (a table's values where it says nothing)."""
 
     ruleset: AnyRuleSet
-    preset: str
+    preset: str  # "": the rule set has no presets (hana, Baida, BABA)
     players: tuple[str, ...]  # seated E S W N at the start: the first deals first
     seats: str  # the seat letters of its rule set (sanma: E S W)
-    uma: tuple[int, ...]  # points per place, first to last
-    options: GameOptions
+    uma: tuple[int, ...]  # points per place, first to last (none: Baida, BABA)
+    options: AnyGameOptions  # the game's rules: GameOptions, or the rule set's own (game_options_type)
     hand_options: Mapping[str, OptionValue]  # rule options every hand is scored with
     settings: Settings  # what each hand line is scored with
 
@@ -114,28 +122,29 @@ def read_header(
                 found.setdefault(tok.text.lower(), (line.number, tok.value, tok.value_loc + 1))
     ruleset = _ruleset(found, seats, faults)
     hand_specs: tuple[OptionSpec, ...] = ()
+    rule_specs = specs(GameOptions)
     if ruleset is not None:
         hand_specs = ruleset.option_specs()
-    values, given = _items(lines, hand_specs, faults)
+        rule_specs = game_specs(ruleset.name)
+    values, given = _items(lines, (*rule_specs, *hand_specs), faults)
     if PLAYERS_KEY not in found:
         message = "the header names no players: players=NAME,NAME,... seated E S W N at the start, first dealer first"
         faults.setdefault(_first_line(lines, hands), []).append(Problem("game-header-missing", message))
     header = None
     if ruleset is not None:
         preset = _preset(ruleset, found, faults)
-        table = game_tables(ruleset.name)[preset]
-        game_names = {s.name for s in specs(GameOptions)}
+        table = game_table(ruleset.name, preset)
+        game_names = {s.name for s in rule_specs}
         options = with_values(table.options, {k: v for k, v in values.items() if k in game_names})
         hand_values = MappingProxyType({k: v for k, v in values.items() if k not in game_names})
-        letters = seats[ruleset.name](ruleset)
-        players = _players(found, len(letters), faults)
+        players, letters = _players(found, seats[ruleset.name](ruleset), _table_sizes(ruleset), faults)
         uma = _uma(found, table, len(letters), faults)
         _conflicts(options, given, _first_line(lines, hands), faults)
         settings = Settings(
             ruleset=ruleset.name,
             options=MappingProxyType({ruleset.name: hand_values}),
             source="the game's header",
-            preset=preset,
+            preset=preset or None,
         )
         header = Header(ruleset, preset, players, letters, uma, options, hand_values, settings)
     errors = _errors(faults, [*lines, *([] if hands is None else [hands])])
@@ -154,14 +163,14 @@ def _first_line(lines: Sequence[GameLine], hands: GameLine | None) -> int:
 
 
 def _items(
-    lines: Sequence[GameLine], hand_specs: Sequence[OptionSpec], faults: dict[int, list[Problem]]
+    lines: Sequence[GameLine], option_specs: Sequence[OptionSpec], faults: dict[int, list[Problem]]
 ) -> tuple[dict[str, OptionValue], dict[str, tuple[int, int]]]:
-    """The header's option values (the game's rules and the rule set's options), and where each
-    item was first given (line, column); each line's problems join ``faults``."""
+    """The header's option values (``option_specs``: the game's rules and the rule set's options),
+    and where each item was first given (line, column); each line's problems join ``faults``."""
     values: dict[str, OptionValue] = {}
     given: dict[str, tuple[int, int]] = {}
     for line in lines:
-        items = gather_items(line.tokens, (), HEADER_KEYS, (*specs(GameOptions), *hand_specs))
+        items = gather_items(line.tokens, (), HEADER_KEYS, option_specs)
         problems = faults.setdefault(line.number, [])
         problems.extend(items.problems)
         for tok in line.tokens:
@@ -183,25 +192,29 @@ def _errors(faults: Mapping[int, list[Problem]], lines: Sequence[GameLine]) -> l
 
 
 def _ruleset(
-    found: Mapping[str, tuple[int, str, int]], seats: Mapping[str, object], faults: dict[int, list[Problem]]
+    found: Mapping[str, tuple[int, str, int]], ledgers: Mapping[str, object], faults: dict[int, list[Problem]]
 ) -> AnyRuleSet | None:
+    """The rule set the header names (else the default), if its games have a ledger (``ledgers``:
+    every built-in rule set; not one registered from outside mjscore)."""
     number, name, col = found.get(RULESET_KEY, (0, DEFAULT_RULESET, 0))
     if find_ruleset(name) is None:
         faults.setdefault(number, []).append(unknown_ruleset(name, col))
         return None
     ruleset = get_ruleset(name)
-    if ruleset.name not in seats:
+    if ruleset.name not in ledgers:
         message = (
-            f"a game of {ruleset.name} is not kept yet: mjscore game plays {' and '.join(seats)} "
-            "(hana, Baida and BABA come next)"
+            f"{ruleset.name} is a rule set registered from outside mjscore: it scores hands, and mjscore game "
+            f"keeps games of its own rule sets only ({', '.join(ledgers)})"
         )
-        faults.setdefault(number, []).append(Problem("game-ruleset-not-yet", message, col))
+        faults.setdefault(number, []).append(Problem("game-ruleset-no-ledger", message, col))
         return None
     return ruleset
 
 
 def _preset(ruleset: AnyRuleSet, found: Mapping[str, tuple[int, str, int]], faults: dict[int, list[Problem]]) -> str:
-    default = ruleset.presets[0]
+    """The header's preset, else the rule set's first; "" for a rule set without presets (a
+    preset= is then its problem, no-presets)."""
+    default = ruleset.presets[0] if ruleset.presets else ""
     if PRESET_KEY not in found:
         return default
     number, name, col = found[PRESET_KEY]
@@ -215,11 +228,21 @@ def _preset(ruleset: AnyRuleSet, found: Mapping[str, tuple[int, str, int]], faul
 _NAME = re.compile(PLAYER_RE)
 
 
+def _table_sizes(ruleset: AnyRuleSet) -> tuple[int, ...]:
+    """How many players a rule set's game may have: the choices of its players= option (BABA: 3
+    or 4, docs/rules/baba.md §6), else none (as many as it has seats)."""
+    spec = next((s for s in ruleset.option_specs() if s.name == PLAYERS_KEY), None)
+    return () if spec is None else spec.choices
+
+
 def _players(
-    found: Mapping[str, tuple[int, str, int]], seats: int, faults: dict[int, list[Problem]]
-) -> tuple[str, ...]:
-    if PLAYERS_KEY not in found:
-        return tuple(f"player{i + 1}" for i in range(seats))  # the header's problem is told; nothing is played
+    found: Mapping[str, tuple[int, str, int]], letters: str, sizes: tuple[int, ...], faults: dict[int, list[Problem]]
+) -> tuple[tuple[str, ...], str]:
+    """The players the header names and their seat letters (``letters``: a full table's; ``sizes``:
+    the numbers of players the game may have, when it is not one per seat)."""
+    sizes = sizes or (len(letters),)
+    if PLAYERS_KEY not in found:  # the header's problem is told; nothing is played
+        return tuple(f"player{i + 1}" for i in range(sizes[-1])), letters[: sizes[-1]]
     number, text, col = found[PLAYERS_KEY]
     problems = faults.setdefault(number, [])
     names = text.split(",")
@@ -231,13 +254,14 @@ def _players(
             problems.append(Problem("game-players", why, at))
         seen.setdefault(name.casefold(), name)
         at += len(name) + 1
-    if len(names) != seats:
+    if len(names) not in sizes:
         message = (
-            f"players= names {len(names)} players; this rule set is played by {seats}, "
+            f"players= names {len(names)} players; this rule set is played by {' or '.join(map(str, sizes))}, "
             "seated E S W N from the first dealer"
         )
         problems.append(Problem("game-players", message, col))
-    return tuple(names)
+        return tuple(names), letters
+    return tuple(names), letters[: len(names)]
 
 
 def _name_problem(name: str, seen: Mapping[str, str]) -> str | None:
@@ -265,6 +289,10 @@ def _uma(
     if UMA_KEY not in found:
         return table.uma
     number, text, col = found[UMA_KEY]
+    if not table.uma:
+        message = "this game has no uma: its standings are the players' own count (README, Whole games)"
+        faults.setdefault(number, []).append(Problem("game-header-conflict", message, col))
+        return table.uma
     parts = text.split(",")
     values = [_signed(p) for p in parts]
     numbers = [v for v in values if v is not None]
@@ -287,10 +315,15 @@ def _signed(text: str) -> int | None:
 
 
 def _conflicts(
-    options: GameOptions, given: Mapping[str, tuple[int, int]], first: int, faults: dict[int, list[Problem]]
+    options: AnyGameOptions, given: Mapping[str, tuple[int, int]], first: int, faults: dict[int, list[Problem]]
 ) -> None:
     """Rules of the header that cannot hold together (told at the one it gives, else its first line)."""
-    if options.triple_ron == "abort" and not options.abortive:
+    if isinstance(options, BabaGameOptions) and options.start < 1:
+        # a player with no KOBAN ends the game (docs/rules/baba.md §7)
+        number, col = given.get("start", (first, 0))
+        message = "start=0: a BABA game ends when a player has no KOBAN, so each starts with 1 or more"
+        faults.setdefault(number, []).append(Problem("game-header-conflict", message, col))
+    if isinstance(options, GameOptions) and options.triple_ron == "abort" and not options.abortive:
         number, col = given.get("triple_ron", given.get("abortive", (first, 0)))
         message = (
             "triple_ron=abort makes three winners on one discard an abortive draw, but abortive=off says there are none"

@@ -1,8 +1,7 @@
 """Replaying a game file: the header, then each hand through the rule set's ledger, in order.
 
 ``Replay`` reads the lines of a file (as ``scoring.read_lines`` gives them: comments, blank
-lines, a byte-order mark and CR LF as in a batch). A rule set keeps a game when ``LEDGERS``
-names its ledger; any other is told "not yet" by the header (``game-ruleset-not-yet``).
+lines, a byte-order mark and CR LF as in a batch). ``LEDGERS`` names each rule set's ledger.
 ``split_games`` cuts a games file into its games, each replayed on its own.
 """
 
@@ -13,6 +12,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from mjscore.errors import HandError, Problem
+from mjscore.game.baba import BabaLedger
+from mjscore.game.baida import BaidaLedger
+from mjscore.game.hana import HanaLedger
 from mjscore.game.ledger import Ledger, Played, Standings
 from mjscore.game.read import GameError, GameLine, Header, read_header, read_line
 from mjscore.game.riichi import RiichiLedger
@@ -31,8 +33,16 @@ class LedgerKind(Protocol):
     def seats(self, ruleset: AnyRuleSet) -> str: ...
 
 
-# The rule sets whose games are kept, and their ledger. Hana, Baida and BABA come next.
-LEDGERS: Mapping[str, LedgerKind] = {"riichi": RiichiLedger, "sanma": RiichiLedger}
+# Each rule set's ledger: every built-in rule set keeps its games (one registered from outside
+# mjscore has none, and its header is refused: game-ruleset-no-ledger).
+LEDGERS: Mapping[str, LedgerKind] = {
+    "riichi": RiichiLedger,
+    "sanma": RiichiLedger,
+    "hana": HanaLedger,
+    "baida": BaidaLedger,
+    "baba": BabaLedger,
+    "baba-beginner": BabaLedger,
+}
 _READING = Settings()  # what a line that is not UTF-8 is told with
 
 

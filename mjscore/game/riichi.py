@@ -1,13 +1,10 @@
-"""The riichi family's ledger (riichi, sanma): seats, dealer, honba and riichi sticks carried
-from hand to hand, each hand scored by the rule set's own pipeline, and the standings with
-oka and uma (docs/rules/riichi.md §10, docs/rules/sanma.md §11; README, "Whole games").
-
-A hand line is scored as the user wrote it, with what the ledger owns (seat, round, honba,
-sticks, and players named for seats: from=, pao=, tenpai=, nagashi=) blanked where it was
-written and the ledger's values written after it: a problem of the line keeps the column
-it was typed at, and one about a value the ledger wrote is told at the item the user
-wrote, if any. What differs between tables is ``GameOptions``; what differs between rule
-sets of the family is data (their seats, ``ABORT_REASONS``).
+"""The riichi family's ledger (riichi, sanma; hana through ``game.hana``): seats, dealer, honba
+and riichi sticks carried from hand to hand, each hand scored by the rule set's own pipeline,
+and the standings with oka and uma (docs/rules/riichi.md §10, docs/rules/sanma.md §11; README,
+"Whole games"). It reads and scores a hand line as every seated ledger does
+(``game.seated``), owning seat, round, honba, sticks and the players named for seats (from=,
+pao=, tenpai=, nagashi=, riichi=). What differs between tables is ``GameOptions``; what differs
+between rule sets of the family is data (their seats, ``ABORT_REASONS``).
 """
 
 from __future__ import annotations
@@ -15,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from mjscore.errors import HandError, Problem, quoted
+from mjscore.errors import Problem, quoted
 from mjscore.game.ledger import (
     ROUND_LETTERS,
     STICK,
@@ -25,19 +22,20 @@ from mjscore.game.ledger import (
     Table,
     WinPlayed,
     balances_by_player,
+    chips_even,
     shares,
     sticks_text,
     zero_sum,
 )
-from mjscore.game.read import GameError, GameLine, Header
+from mjscore.game.options import GameOptions
+from mjscore.game.read import GameLine, Header
+from mjscore.game.seated import HandPart, SeatedLedger, line_error
 from mjscore.notation.build import closest_word
-from mjscore.options import ON_WORDS, read_count_text
 from mjscore.payment import STICKS, Payment
 from mjscore.presets import PRESET_KEY
 from mjscore.result import ScoreResult
 from mjscore.rulesets import AnyRuleSet
 from mjscore.rulesets.riichi import RiichiFamily
-from mjscore.scoring import read_tokens, score
 
 RIICHI_WORDS = frozenset(("riichi", "double-riichi", "wriichi"))  # a winner's own declaration, in its hand
 # What a table may abort a hand for (an abort line's reason), by the players at it: four winds
@@ -55,44 +53,7 @@ PLAYER_KEYS = ("from", "pao", "tenpai", "nagashi", "riichi")
 WIN_KEYS = frozenset(("seat", "round", "honba", "sticks", "from", "pao", "riichi", PRESET_KEY))
 DRAW_KEYS = frozenset(("round", "honba", "sticks", "tenpai", "nagashi", "riichi", PRESET_KEY))
 _ABORT_KEYS = ("riichi", "round", "honba", "sticks")
-COUNT_MOST = 999  # a stated honba= or sticks= is read up to this (a game has far fewer)
 _CHOMBO_KEYS = ("round", "honba", "sticks")
-# A scored line's added items: (start, end) in its text and the column of the item the user wrote (0: none).
-Added = tuple[tuple[int, int, int], ...]
-
-
-def _fail(line: GameLine, problems: Sequence[Problem]) -> GameError:
-    return GameError([(line.number, HandError(line.text, tuple(sorted(problems, key=lambda p: p.col))))])
-
-
-@dataclass(frozen=True, slots=True)
-class _Part:
-    """One hand of a line as the hand notation reads it: its text with the ledger's items blanked
-    (columns as typed), those items (key -> value and the 1-based column of the value), its
-    flag words (lower case), and where its text begins."""
-
-    text: str
-    owned: Mapping[str, tuple[str, int]]
-    words: frozenset[str]
-    is_draw: bool
-    col: int
-
-    def written(self, items: Sequence[tuple[str, str]]) -> tuple[str, Added]:
-        """The line scored: the text and the ledger's ``items`` after it."""
-        text, added = self.text, []
-        for key, value in items:
-            start = len(text) + 1
-            text += f" {key}={value}"
-            added.append((start, len(text), self.owned.get(key, ("", 0))[1]))
-        return text, tuple(added)
-
-
-def _user_column(col: int, added: Added) -> int:
-    """The column a problem of a scored line is told at: the user's item for one the ledger wrote."""
-    for start, end, user in added:
-        if start < col <= end:
-            return user
-    return col
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,12 +64,14 @@ class _Win:
     ron: bool
     discarder: int | None
     liable: int | None
-    part: _Part
+    part: HandPart
     col: int  # the winner's name
 
 
-class RiichiLedger:
-    """Plays a riichi or sanma game: ``play`` each hand line in order, then ``standings``."""
+class RiichiLedger(SeatedLedger):
+    """Plays a game of the riichi family (riichi, sanma, hana): ``play`` each hand line in order,
+    then ``standings``. A member of the family that keeps more than points (hana's flower chips)
+    derives from it and fills two hooks: ``line_keys`` and ``chip_payments``."""
 
     @staticmethod
     def seats(ruleset: AnyRuleSet) -> str:
@@ -117,67 +80,29 @@ class RiichiLedger:
         return ruleset.seat_letters
 
     def __init__(self, header: Header) -> None:
-        self.header = header
+        super().__init__(header)
+        assert isinstance(header.options, GameOptions)  # the riichi family's games: options.game_options_type
         self.options = header.options
-        self.seat_letters = header.seats
-        self.n = len(header.players)
         self.points = [self.options.start] * self.n
-        self.table = Table(0, 0)
         self.rounds = 1 if self.options.length == "east" else 2
-        self.ended: str | None = None
         self.may_end: str | None = None  # the last dealer may stop here (last_hand=may-stop)
         self.penalties = [0] * self.n  # chombo points off the final score (chombo=final)
-        self.hands = 0
-
-    # -- who is who this hand
-
-    def name(self, player: int) -> str:
-        return self.header.players[player]
-
-    def seat_letter(self, player: int) -> str:
-        return self.seat_letters[self.table.seat_of(player, self.n)]
-
-    def who(self, text: str, col: int, problems: list[Problem]) -> int | None:
-        """The player a name or a seat letter (this hand's seat) stands for."""
-        found = self.header.player_index(text)
-        if found is not None:
-            return found
-        letter = text.upper()
-        if len(letter) == 1 and letter in self.seat_letters:
-            return self.table.player_at(self.seat_letters.index(letter), self.n)
-        guess = closest_word(text, list(self.header.players))
-        hint = f"; did you mean {guess!r}?" if guess else ""
-        seats = " ".join(self.seat_letters)
-        message = f"{quoted(text)} is no player here{hint} (players: {', '.join(self.header.players)}; seats: {seats})"
-        problems.append(Problem("game-unknown-player", message, col))
-        return None
-
-    def names(self, item: tuple[str, int], problems: list[Problem]) -> list[int]:
-        """The players a list item names (``Aki,W``), from its value and column."""
-        value, col = item
-        found = []
-        for part in value.split(","):
-            player = self.who(part, col, problems)
-            if player is not None and player not in found:
-                found.append(player)
-            col += len(part) + 1
-        return found
+        # The hooks: items of a line the ledger reads besides its own (hana: aside=, variant=),
+        # and whether it keeps chips beside the points (then chip_payments pays them).
+        self.line_keys: frozenset[str] = frozenset()
+        self.keeps_chips = False
+        self.chips = [0] * self.n  # each player's chips (kept with keeps_chips)
 
     def _where(self) -> str:
         t = self.table
-        return f"{t.label(self.n)}, {self.name(t.dealer)} deals, honba {t.honba}, {sticks_text(t.sticks)} on the table"
+        return f"{super()._where()}, honba {t.honba}, {sticks_text(t.sticks)} on the table"
 
     # -- a line
 
     def play(self, line: GameLine) -> Played:
         """The hand of ``line`` played; ``GameError`` lists every problem of the line."""
-        if self.ended is not None:
-            message = f"the game is over ({self.ended}): this line is one hand too many"
-            raise _fail(line, [Problem("game-over", message)])
+        self._playable(line)
         kind = line.kind
-        if kind == "header":
-            message = "header items stand before the first hand: the header ends where the hands begin"
-            raise _fail(line, [Problem("game-header-late", message, 1)])
         self.may_end = None
         if kind == "win":
             played = self._wins(line)
@@ -194,58 +119,6 @@ class RiichiLedger:
         """What the ledger has for the items a line may state (``sticks``: on the table at its end)."""
         t = self.table
         return {"round": ROUND_LETTERS[t.round], "honba": str(t.honba), "sticks": str(sticks)}
-
-    def _check_stated(
-        self, stated: Mapping[str, tuple[str, int]], ledger: Mapping[str, str], problems: list[Problem]
-    ) -> None:
-        """Items a line states that the ledger derives: each must agree."""
-        for key, value in ledger.items():
-            if key in stated and not _same(stated[key][0], value):
-                given, col = stated[key]
-                message = f"{key}={given}, but the ledger has {key}={value} here ({self._where()})"
-                problems.append(Problem("game-ledger-mismatch", message, col))
-
-    def _read_part(self, line: GameLine, start: int, end: int, problems: list[Problem], keys: frozenset[str]) -> _Part:
-        """The hand text ``line.text[start:end]`` as the hand notation reads it (its notation errors
-        stop the line), with the ledger's items (``keys``) taken out."""
-        masked = " " * start + line.text[start:end]
-        try:
-            ruleset, tokens = read_tokens(masked, self.header.settings)
-        except HandError as exc:
-            raise GameError([(line.number, HandError(line.text, exc.problems))]) from None
-        if ruleset.name != self.header.ruleset.name:  # nothing else of it can be judged
-            message = f"this game is {self.header.ruleset.name}; the hand is written for {ruleset.name}"
-            raise _fail(line, [Problem("game-ruleset-mismatch", message, start + 1)])
-        chars = list(masked)
-        owned: dict[str, tuple[str, int]] = {}
-        words = set()
-        for tok in tokens:
-            key = tok.text.lower()
-            if tok.tag in ("flag", "word"):
-                words.add(key)
-            if tok.tag != "option" or key not in keys:
-                continue
-            if key == "nagashi" and tok.value.lower() in ON_WORDS:
-                continue  # the rule option, not who
-            if key in owned:
-                problems.append(Problem("duplicate-item", f"{quoted(tok.text)} is given twice", tok.loc + 1))
-            owned.setdefault(key, (tok.value, tok.value_loc + 1))
-            chars[tok.loc : tok.end] = " " * (tok.end - tok.loc)
-        preset = owned.get(PRESET_KEY)
-        if preset and preset[0].lower() != self.header.preset:
-            message = f"preset={preset[0]}, but the game is played with preset={self.header.preset} (its header)"
-            problems.append(Problem("game-ledger-mismatch", message, preset[1]))
-        is_draw = bool(tokens) and tokens[0].tag == "draw"
-        return _Part("".join(chars).rstrip(), owned, frozenset(words), is_draw, start + 1)
-
-    def _score(self, part: _Part, items: Sequence[tuple[str, str]], problems: list[Problem]) -> ScoreResult | None:
-        """``part`` scored with the ledger's ``items``; its problems, at the user's columns, join ``problems``."""
-        text, added = part.written(items)
-        try:
-            return score(text, self.header.settings)
-        except HandError as exc:
-            problems.extend(Problem(p.code, p.message, _user_column(p.col, added)) for p in exc.problems)
-            return None
 
     def _declarers(
         self, riichi: tuple[str, int] | None, problems: list[Problem], also: Sequence[int] = ()
@@ -271,13 +144,6 @@ class RiichiLedger:
     def _deposits(self, declared: Sequence[int]) -> list[Payment]:
         return [Payment(self.name(p), STICKS, STICK, "riichi") for p in declared]
 
-    def _named(self, payments: Sequence[Payment]) -> list[Payment]:
-        """A result's payments between seats, between players."""
-        by_seat = {self.seat_letter(p): self.name(p) for p in range(self.n)}
-        return [
-            Payment(by_seat.get(p.payer, p.payer), by_seat.get(p.payee, p.payee), p.amount, p.reason) for p in payments
-        ]
-
     # -- wins
 
     def _wins(self, line: GameLine) -> Played:
@@ -286,7 +152,8 @@ class RiichiLedger:
         riichi: tuple[str, int] | None = None
         for i in range(0, len(line.tokens), 2):
             player_tok, hand_tok = line.tokens[i], line.tokens[i + 1]
-            part = self._read_part(line, hand_tok.loc, hand_tok.loc + len(hand_tok.text), problems, WIN_KEYS)
+            keys = WIN_KEYS | self.line_keys
+            part = self._read_part(line, hand_tok, problems, keys)
             if part.is_draw:
                 problems.append(Problem("game-win-line", "a win line holds the winner's hand, not a draw", part.col))
             if "riichi" in part.owned and riichi is not None:
@@ -319,10 +186,6 @@ class RiichiLedger:
         for w in wins:
             self._check_stated(w.part.owned, self._state(sticks), problems)
         return self._settle_wins(line, wins, declared, sticks, problems)
-
-    def _player_item(self, part: _Part, key: str, problems: list[Problem]) -> int | None:
-        item = part.owned.get(key)
-        return None if item is None else self.who(item[0], item[1], problems)
 
     def _several(self, wins: list[_Win], problems: list[Problem]) -> None:
         """Several winners share one discard: each a ron, from the same player."""
@@ -393,8 +256,9 @@ class RiichiLedger:
                 _same_tile(played[0], win, w.part.col, problems)
             played.append(win)
             payments += self._named(win.result.payments) if paid else []
+        chips = self.chip_payments([w.part.owned for w in wins], played, problems)
         if problems:
-            raise _fail(line, problems)
+            raise line_error(line, problems)
         if split and sticks:
             takers = [w.winner for w in played if w.paid]
             cuts = shares(sticks * STICK // 100, len(takers))
@@ -411,17 +275,20 @@ class RiichiLedger:
                 reason="triple-ron",
                 keeps=True,
                 honba=t.honba + 1,
+                chips=chips,
             )
         keeps = t.dealer in [w.winner for w in wins[:paid_count]]
         honba = t.honba + 1 if keeps else 0
-        return self._finish(line, "win", payments, declared, wins=tuple(played), keeps=keeps, honba=honba, won=keeps)
+        return self._finish(
+            line, "win", payments, declared, wins=tuple(played), keeps=keeps, honba=honba, won=keeps, chips=chips
+        )
 
     # -- draws, abortive draws, chombo
 
     def _draw(self, line: GameLine) -> Played:
         problems: list[Problem] = []
         tok = line.tokens[0]
-        part = self._read_part(line, tok.loc, tok.loc + len(tok.text), problems, DRAW_KEYS)
+        part = self._read_part(line, tok, problems, DRAW_KEYS | self.line_keys)
         owned = part.owned
         ready = self.names(owned["tenpai"], problems) if "tenpai" in owned else []
         nagashi = self.names(owned["nagashi"], problems) if "nagashi" in owned else []
@@ -441,14 +308,16 @@ class RiichiLedger:
         elif ready:
             items.append(("tenpai", ",".join(self._in_seat_order(ready))))
         result = self._score(part, [*items, ("honba", str(self.table.honba)), ("sticks", str(sticks))], problems)
+        chips = self.chip_payments([owned], (), problems)
         if problems or result is None:
-            raise _fail(line, problems)
+            raise line_error(line, problems)
         payments = self._deposits(declared) + self._named(result.payments)
         o, t = self.options, self.table
         keeps = o.repeat_draw == "always" or (o.repeat_draw == "tenpai" and t.dealer in ready)
         honba = t.honba + 1 if keeps or o.honba_draw == "always" else 0
+        dealer_ready = t.dealer in ready
         return self._finish(
-            line, "draw", payments, declared, draw=result, keeps=keeps, honba=honba, ready=t.dealer in ready
+            line, "draw", payments, declared, draw=result, keeps=keeps, honba=honba, ready=dealer_ready, chips=chips
         )
 
     def _in_seat_order(self, players: Sequence[int]) -> list[str]:
@@ -463,10 +332,10 @@ class RiichiLedger:
         for tok in line.tokens[1:]:
             if tok.tag == "reason":
                 reason = self._reason(tok.text, tok.loc + 1, problems)
-            elif tok.text.lower() in _ABORT_KEYS:
+            elif tok.text.lower() in _ABORT_KEYS or tok.text.lower() in self.line_keys:
                 stated[tok.text.lower()] = (tok.value, tok.value_loc + 1)
             else:
-                keys = ", ".join(k + "=" for k in _ABORT_KEYS)
+                keys = ", ".join(k + "=" for k in (*_ABORT_KEYS, *sorted(self.line_keys)))
                 message = f"an abort line takes a reason and {keys}, not {quoted(tok.text)}="
                 problems.append(Problem("unknown-word", message, tok.loc + 1))
         declared = self._declarers(stated.get("riichi"), problems)
@@ -477,10 +346,12 @@ class RiichiLedger:
             declared = list(range(self.n))
         sticks = self.table.sticks + len(declared)
         self._check_stated(stated, self._state(sticks), problems)
+        chips = self.chip_payments([stated], (), problems)
         if problems:
-            raise _fail(line, problems)
+            raise line_error(line, problems)
         payments = self._deposits(declared)
-        return self._finish(line, "abort", payments, declared, reason=reason, keeps=True, honba=self.table.honba + 1)
+        honba = self.table.honba + 1
+        return self._finish(line, "abort", payments, declared, reason=reason, keeps=True, honba=honba, chips=chips)
 
     def _reason(self, word: str, col: int, problems: list[Problem]) -> str:
         reasons = ABORT_REASONS[self.n]
@@ -505,13 +376,13 @@ class RiichiLedger:
                 problems.append(Problem("unknown-word", message, tok.loc + 1))
         self._check_stated(stated, self._state(self.table.sticks), problems)
         if problems or offender is None:
-            raise _fail(line, problems)
+            raise line_error(line, problems)
         payments: list[Payment] = []
         if self.options.chombo == "mangan":  # what a mangan tsumo of theirs is paid, paid the other way round
-            mangan = _Part(f"draw nagashi={self.seat_letter(offender)} nagashi=on", {}, frozenset(), True, 1)
+            mangan = HandPart(f"draw nagashi={self.seat_letter(offender)} nagashi=on", {}, frozenset(), True, 1)
             result = self._score(mangan, [], problems)
             if result is None:  # the rule set's nagashi line never fails: a defect, told as the line's
-                raise _fail(line, problems)
+                raise line_error(line, problems)
             reason = "chombo: a mangan, paid by the offender"
             payments = [Payment(p.payee, p.payer, p.amount, reason) for p in self._named(result.payments)]
         else:
@@ -538,6 +409,7 @@ class RiichiLedger:
         won: bool = False,
         ready: bool = False,
         chombo: bool = False,
+        chips: Sequence[Payment] = (),
     ) -> Played:
         before = self.table
         if outcome in ("draw", "abort") and self.options.draw_sticks == "return":
@@ -548,6 +420,7 @@ class RiichiLedger:
         sticks = before.sticks + pool // STICK
         self.points = [p + d for p, d in zip(self.points, deltas, strict=True)]
         zero_sum(self.header, self.points, sticks, f"line {line.number}")
+        chip_deltas = self._keep_chips(chips, line)
         notes: list[str] = []
         if chombo:
             self.table = Table(before.round, before.dealer, before.honba, sticks, before.extra)
@@ -578,7 +451,27 @@ class RiichiLedger:
             sticks=sticks,
             notes=tuple(notes),
             ended=self.ended,
+            chip_payments=tuple(chips),
+            chip_deltas=chip_deltas,
+            chip_totals=tuple(self.chips) if self.keeps_chips else (),
         )
+
+    def chip_payments(
+        self, items: Sequence[Mapping[str, tuple[str, int]]], wins: Sequence[WinPlayed], problems: list[Problem]
+    ) -> list[Payment]:
+        """The hook of a ledger that keeps chips: a hand's chips, players by name, from ``items`` (the
+        ``line_keys`` of each hand of its line, with the column of each value) and its ``wins`` as
+        scored; its problems join ``problems``. Riichi and sanma keep none."""
+        return []
+
+    def _keep_chips(self, chips: Sequence[Payment], line: GameLine) -> tuple[int, ...]:
+        """Each player's change of chips (none where the game keeps none), added to their totals."""
+        if not self.keeps_chips:
+            return ()
+        deltas, _ = balances_by_player(tuple(chips), self.header.players)
+        self.chips = [c + d for c, d in zip(self.chips, deltas, strict=True)]
+        chips_even(self.chips, f"line {line.number}")
+        return deltas
 
     def _next(self, keeps: bool, honba: int, sticks: int, *, won: bool, ready: bool, notes: list[str]) -> None:
         """The table of the next hand, or the game's end (docs/rules/riichi.md §10)."""
@@ -614,6 +507,12 @@ class RiichiLedger:
             self.ended = "the extra round was played" if t.extra else "the last hand was played"
             notes.append(f"the game ends: {self.ended}")
 
+    def _chips_of(self, player: int) -> int | None:
+        """A player's chips at the end (None: the game keeps none)."""
+        if self.keeps_chips:
+            return self.chips[player]
+        return None
+
     def _dealer_first(self) -> bool:
         """The dealer ranks first now (a tie broken by seat order from the first dealer, with ties=seat)."""
         d, points = self.table.dealer, self.points
@@ -623,9 +522,6 @@ class RiichiLedger:
     def _top(self) -> str:
         best = max(self.points)
         return ", ".join(self.name(i) for i, p in enumerate(self.points) if p == best)
-
-    def over(self) -> str | None:
-        return self.ended
 
     # -- the end
 
@@ -653,16 +549,12 @@ class RiichiLedger:
             for i, player in enumerate(group):
                 points, penalty = self.points[player], self.penalties[player]
                 final = points + sticks[i] - o.target + okas[i] + umas[i] - penalty
-                rows[player] = Standing(self.name(player), place, points, sticks[i], okas[i], umas[i], penalty, final)
+                chips = self._chips_of(player)
+                rows[player] = Standing(
+                    self.name(player), place, points, sticks[i], okas[i], umas[i], penalty, final, chips
+                )
         receivers = tuple(self.name(p) for p in groups[0][1]) if to_first else ()
         return Standings(finished, ended, tuple(rows[p] for p in order), leftover, receivers, self.hands)
-
-
-def _same(stated: str, ledger: str) -> bool:
-    """A stated value is the ledger's: a seat letter in any case, a count however written (01)."""
-    if ledger.isdigit():
-        return read_count_text(stated, COUNT_MOST) == int(ledger)
-    return stated.upper() == ledger
 
 
 def _same_tile(first: WinPlayed, other: WinPlayed, col: int, problems: list[Problem]) -> None:

@@ -127,9 +127,9 @@ class AnalysisTable:
             kinds = " ".join([d.tile for d in analysis.improving])
             header.append(("shanten", _shanten_text(analysis.shanten, analysis.shapes)))
             header.append(("improving", f"{kinds} ({_count(analysis.unseen, analysis.piece)} unseen)"))
-            body = _improving(analysis.improving)
+            body = _improving(analysis.improving, analysis.piece)
         else:
-            body = _discards(analysis.rows)
+            body = _discards(analysis.rows, analysis.piece)
         parts = [
             f"{title}{analysis.title}: {analysis.shown.hand}",
             "\n".join(f"  {label}: {value}" for label, value in header),
@@ -155,7 +155,7 @@ class AnalysisTable:
 
 
 WAIT_COLUMNS = ("wait", "unseen", "ron", "tsumo", "notes")
-DISCARD_COLUMNS = ("discard", "shanten", "tiles", "unseen", "best", "notes")
+DISCARD_COLUMNS = ("discard", "shanten", "{piece}s", "unseen", "best", "notes")  # {piece}: tile, card
 TILES_WIDTH = 24  # characters of a discard's tiles before they wrap
 
 
@@ -183,10 +183,10 @@ def _shanten_text(found: Shanten, names: tuple[str, ...]) -> str:
     return f"{found.best} ({', '.join(shapes)})"
 
 
-def _improving(draws: tuple[Draw, ...]) -> str:
-    """A hand not ready: a row per tile that brings it closer, with its copies unseen."""
+def _improving(draws: tuple[Draw, ...], piece: str) -> str:
+    """A hand not ready: a row per tile (or card: ``piece``) that brings it closer, with its copies unseen."""
     rows = [[d.tile, d.unseen or "none left"] for d in draws]
-    return tabulate(rows, headers=("tile", "unseen"), tablefmt="simple", colalign=("left", "right"))
+    return tabulate(rows, headers=(piece, "unseen"), tablefmt="simple", colalign=("left", "right"))
 
 
 def _draws_text(draws: tuple[Draw, ...]) -> str:
@@ -198,8 +198,9 @@ def _draws(draws: tuple[Draw, ...]) -> list[str]:
     return [f"{d.tile}:{d.unseen}" for d in draws]
 
 
-def _discards(rows: tuple[DiscardRow, ...]) -> str:
-    """A hand of 14: a row per discard, best first."""
+def _discards(rows: tuple[DiscardRow, ...], piece: str) -> str:
+    """A hand of 14 (BABA: of 6, 7 with a KAN): a row per discard, best first; ``piece`` names
+    the improving tiles' column (tiles, cards)."""
     cells = [
         [
             row.tile,
@@ -212,7 +213,8 @@ def _discards(rows: tuple[DiscardRow, ...]) -> str:
         for row in rows
     ]
     align = ("left", "left", "left", "right", "left", "left")
-    return _spaced(tabulate(cells, headers=DISCARD_COLUMNS, tablefmt="simple", colalign=align))
+    headers = [column.format(piece=piece) for column in DISCARD_COLUMNS]
+    return _spaced(tabulate(cells, headers=headers, tablefmt="simple", colalign=align))
 
 
 def _best_cell(best: Best | None) -> str:

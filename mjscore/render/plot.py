@@ -1,5 +1,5 @@
-"""``mjscore game --plot``: a picture of a game, each player's total over the hands (README,
-"Whole games").
+"""``mjscore game --plot``: a picture of a game, each player's total over the hands (points;
+BABA: KOBAN) (README, "Whole games").
 
 A ``Chart`` is plain values (``render.game.chart_of`` makes one from what any ledger reports), so
 a worker process can hand it back; ``draw`` writes it as PNG or SVG with matplotlib, an optional
@@ -14,7 +14,7 @@ import importlib
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from mjscore.errors import UsageError
 from mjscore.values import Value
@@ -24,13 +24,10 @@ START = "start"  # the label of the point before the first hand
 MOST_LABELS = 24  # hand labels along the axis; more hands show every second, third ...
 
 
-PLOT_NEEDS_MATPLOTLIB = "plot-needs-matplotlib"  # the code of PlotUnavailable
-
-
 class PlotUnavailable(UsageError):
     """matplotlib, the optional extra that draws the picture, cannot be imported."""
 
-    code = PLOT_NEEDS_MATPLOTLIB
+    code: ClassVar[str] = "plot-needs-matplotlib"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,8 +40,8 @@ class Chart(Value):
     labels: tuple[str, ...]  # START, then each hand's label
     totals: tuple[tuple[int, ...], ...]  # each player's total at each point, in the order of the players
     start: int  # what each player starts with
-    target: int  # the return points the final scores count from
-    unit: str = "points"
+    target: int | None  # the return points the final scores count from (None: the game has none)
+    unit: str = "points"  # what the totals count (BABA: KOBAN)
 
 
 def plot_format(path: str) -> str | None:
@@ -68,15 +65,15 @@ def load_pyplot() -> Any:
 
 
 def figure(chart: Chart) -> Any:
-    """The chart as a matplotlib figure: a line per player, the start and the return points as
-    faint lines, the hands along the bottom (the caller closes it)."""
+    """The chart as a matplotlib figure: a line per player, the start and the return points (where
+    the game has them) as faint lines, the hands along the bottom (the caller closes it)."""
     plt = load_pyplot()
     steps = range(len(chart.labels))
     fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100, layout="constrained")
     for i, name in enumerate(chart.players):
         ax.plot(steps, [point[i] for point in chart.totals], marker="o", markersize=3, label=name)
-    _reference(ax, chart.start, "start" if chart.start != chart.target else "start = return")
-    if chart.target != chart.start:
+    _reference(ax, chart.start, "start = return" if chart.target == chart.start else "start")
+    if chart.target is not None and chart.target != chart.start:
         _reference(ax, chart.target, "return")
     every = -(-len(chart.labels) // MOST_LABELS)  # ceiling division
     ax.set_xticks(list(steps)[::every], list(chart.labels)[::every])

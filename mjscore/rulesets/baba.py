@@ -20,7 +20,16 @@ from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.engine import Rule
 from mjscore.errors import Problem
 from mjscore.families.baba.cards import deck_table, describe, format_cards, meld_problems, nth_card, read_cards
-from mjscore.families.baba.deck import DOUBLING_MARK, MAX_COPIES, WILD_NAME, WILD_SPELLINGS, Deck, deck_of
+from mjscore.families.baba.deck import (
+    DOUBLING_MARK,
+    MAX_COPIES,
+    WILD_NAME,
+    WILD_SPELLINGS,
+    WILD_WAIT,
+    Deck,
+    deck_of,
+)
+from mjscore.families.baba.shape import BabaShape
 from mjscore.families.baba.words import FLAGS as BABA_FLAGS
 from mjscore.hand import Group, Hand, Meld, MeldKind, Reading, Shape, Win, bracketed
 from mjscore.notation.build import (
@@ -43,7 +52,7 @@ from mjscore.result import ScoreLine, Shown, ShownTable, Summary
 from mjscore.rulesets.base import RuleSet
 from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.settings import Settings
-from mjscore.waiting import Spelling, Waiting, WaitingLine, WaitKind
+from mjscore.waiting import Piece, Spelling, Waiting, WaitingLine, WaitKind
 
 HAND_SIZE = 6  # +1 with a KAN
 # The largest pot=: far above the 32 KOBAN at a table of four (8 each, docs/rules/baba.md §1),
@@ -54,8 +63,8 @@ YAKU_KANJI = ("馬", BA, DOUBLING_MARK)  # the kanji Chin-itsu and Hon-itsu are 
 FUNDAMENTAL, BONUS, YAKU = "fundamental", "bonus", "yaku"  # the kinds of scoring item (docs/rules/baba.md §4)
 
 BASIC, BA_ITTSU, SAN_TOITSU = "two Kohtsu", "Ba-ittsu", "San-toitsu"
+KAN_AND_KOHTSU = "a KAN and a Kohtsu"  # the basic shape of a hand with a KAN, for people
 WILD_SPELLING = WILD_SPELLINGS[0]  # OBABA as a line writes it back ("O", as canonical lines do)
-WILD_WAIT = -1  # OBABA as mjscore waits counts it (mjscore.waiting's kinds): the deck's kinds are 0-8
 SEEN, DISCARDS = ANALYSIS_KEYS
 _LISTED = {SEEN: "lists the cards seen on the table", DISCARDS: "lists your own discards"}  # for messages
 _MELD_TAGS = {"open": MeldKind.OPEN, "closed": MeldKind.CLOSED_KAN, "shown": MeldKind.SHOWN}
@@ -351,26 +360,35 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
 
     def waiting_line(self, text: str, tokens: Sequence[Token], items: Items, settings: Settings) -> WaitingLine:
         """A hand one card short: 5 cards, or 6 with a KAN (docs/rules/baba.md §2), every card
-        counted (a KAN 4). A card is put in after the hand's last group by its code (`` MB ``, a
-        blank either side: a word of its own); ``seen=`` and ``discards=`` list cards as ``dora=``
-        does, OBABA among them."""
+        counted (a KAN 4); a hand one over (6, 7 with a KAN: a card just drawn) is discarded
+        from. A card is put in after the hand's last group by its code (`` MB ``, a blank either
+        side: a word of its own), and taken out by a blank (``_pieces``); the probe of a hand one
+        over leaves out a card of the kind the hand has most room for, so that a count of the
+        line that is wrong stays wrong. ``seen=`` and ``discards=`` list cards as ``dora=`` does,
+        OBABA among them."""
         deck = deck_of(settings)
         cards = [t for t in tokens if t.tag in _MELD_TAGS or t.tag == "cards"]
         read = [read_cards(t.text, deck, t.text_col)[0] for t in cards]
         kans = sum([t.tag != "cards" and len(r) == 4 for t, r in zip(cards, read, strict=True)])
-        held = {card for r in read for card in r}
+        held = Counter([WILD_WAIT if card is None else card for r in read for card in r])
         probe = next((k.index for k in deck.kinds if k.index not in held), 0)
-        sizes = "5 cards, 6 with a KAN" if self.allows_kan else "5 cards"
+        copies = {k.kind: k.copies for k in _wait_kinds(deck)}
+        size = sum([len(r) for r in read])
+        ready = HAND_SIZE - 1 + kans
+        pieces = _pieces([t for t in cards if t.tag == "cards"], deck)
+        cut = None
+        if pieces and size == ready + 1:
+            cut = max(reversed(pieces), key=lambda p: copies[p.kind] - held[p.kind])
         end = len(text)  # a card goes in past the hand's last group, or before the items of a line without one
         if cards:
             end = cards[-1].end
         elif tokens:
             end = tokens[0].loc
         return WaitingLine(
-            size=sum([len(r) for r in read]),
-            ready=HAND_SIZE - 1 + kans,
+            size=size,
+            ready=ready,
             piece="card",
-            sizes=f"{sizes} (one card short of a win)",
+            sizes=self._sizes(),
             count_code="card-count",
             hand_col=cards[0].loc + 1 if cards else 0,
             winner_col=0,  # a BABA line names no winning card
@@ -379,38 +397,71 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
             probe_kind=probe,
             seen=_listed_cards(items, SEEN, deck),
             discards=_listed_cards(items, DISCARDS, deck),
+            pieces=tuple(pieces),
+            cut=cut,
         )
 
+    def _sizes(self) -> str:
+        """The sizes waits reads, for messages."""
+        if self.allows_kan:
+            return (
+                "5 cards, 6 with a KAN (one card short of a win), or 6, 7 with a KAN (a card just drawn: which to "
+                "discard)"
+            )
+        return "5 cards (one card short of a win) or 6 (a card just drawn: which to discard)"
+
     def waiting(self, deal: BabaDeal, line: WaitingLine, *, win_named: bool) -> Waiting:
-        """The hand without the probe card: each kind of the deck, and OBABA, that gives it a
-        reading of this rule set's shapes. The line shows the hand's cards only: the DORAYAKI
-        chips are chips, not cards (docs/rules/baba.md §1). BABA knows no furiten and no word
-        that gives a yaku."""
-        table, deck = deal.table, deal.table.deck
+        """The hand without the probe card, and with the card the probe cut from a hand one over
+        put back: each kind of the deck, and OBABA, that gives a hand one short a reading of this
+        rule set's shapes; how far a hand is, ``BabaShape`` on this rule set's readings. The line
+        shows the hand's cards only: the DORAYAKI chips are chips, not cards (docs/rules/baba.md
+        §1). BABA knows no furiten and no word that gives a yaku."""
+        table, deck, o = deal.table, deal.table.deck, deal.options
         hand = _less(table.hand, line.probe_kind)
-        waiting_deal = Deal(deal.text, deal.items, deal.options, replace(table, hand=hand), deal.preset)
-        shapes = {kind: self._shapes(hand, kind, deal.options, deck) for kind in (*range(len(deck.kinds)), WILD_WAIT)}
+        if line.cut is not None:
+            hand = _more(hand, line.cut.kind)
+        waiting_deal = Deal(deal.text, deal.items, o, replace(table, hand=hand), deal.preset)
         held = Counter(hand.all_kinds)
         held[WILD_WAIT] += hand.all_wilds
-        all_wilds_held = held[WILD_WAIT] >= deck.max_wilds  # then the analysis says OBABA is no wait
+        completing: tuple[int, ...] = ()
+        notes: tuple[str, ...] = ()
+        if line.cut is None:
+            shapes = {kind: self._shapes(_more(hand, kind), o, deck) for kind in (*range(len(deck.kinds)), WILD_WAIT)}
+            completing = tuple([kind for kind, found in shapes.items() if found])
+            all_wilds_held = held[WILD_WAIT] >= deck.max_wilds  # then the analysis says OBABA is no wait
+            if completing and not all_wilds_held:
+                notes = (_wild_note(shapes),)
         return Waiting(
             _wait_kinds(deck),
-            tuple([kind for kind, found in shapes.items() if found]),
+            completing,
             held,
             Counter(held),
             "the hand and its melds",
             self._shown_waiting(waiting_deal, win_named=win_named),
             lambda kinds: ",".join([WILD_SPELLING if k == WILD_WAIT else deck.name(k) for k in kinds]),
-            notes=() if all_wilds_held else (_wild_note(shapes),),
+            notes=notes,
+            shape=self.shape(hand.melds, o, deck),
         )
 
-    def _shapes(self, hand: Hand, kind: int, o: BeginnerOptions, deck: Deck) -> frozenset[str]:
-        """The shapes ``hand`` takes with one more card of ``kind`` (WILD_WAIT: OBABA)."""
-        if kind == WILD_WAIT:
-            more = Hand(hand.concealed, hand.wilds + 1, hand.melds)
-        else:
-            more = Hand(tuple(sorted((*hand.concealed, kind))), hand.wilds, hand.melds)
-        return frozenset([r.shape for r in self.hand_readings(more, o, deck)])
+    def shape(self, melds: Sequence[Meld], o: BeginnerOptions, deck: Deck) -> BabaShape:
+        """How far a hand with these melds is from this rule set's winning shapes: two Kohtsu (a
+        KAN and a Kohtsu), San-toitsu and Ba-ittsu, in the places of a ``Shanten``'s standard
+        shape, Seven Pairs and Thirteen Orphans (Beginner rules, or a hand with melds: the basic
+        shape only)."""
+        kan = any(m.size == 4 for m in melds)
+        return BabaShape(
+            melds,
+            deck,
+            lambda hand: self._shapes(hand, o, deck),
+            cards=HAND_SIZE + int(kan) - sum([m.size for m in melds]),
+            shapes=(BASIC, SAN_TOITSU, BA_ITTSU),
+            key=(self.name, o),
+            names=(KAN_AND_KOHTSU if kan else BASIC, SAN_TOITSU, BA_ITTSU),
+        )
+
+    def _shapes(self, hand: Hand, o: BeginnerOptions, deck: Deck) -> frozenset[str]:
+        """The shapes of this rule set's readings of ``hand`` (none: no winning hand)."""
+        return frozenset([r.shape for r in self.hand_readings(hand, o, deck)])
 
     def _shown_waiting(self, deal: BabaDeal, *, win_named: bool) -> Shown:
         """The line of a hand one card short, as mjscore waits shows it: without the win unless
@@ -584,6 +635,35 @@ def _less(hand: Hand, kind: int) -> Hand:
     concealed = list(hand.concealed)
     concealed.remove(kind)
     return Hand(tuple(concealed), hand.wilds, hand.melds)
+
+
+def _more(hand: Hand, kind: int) -> Hand:
+    """``hand`` with one more concealed card of ``kind`` (WILD_WAIT: OBABA)."""
+    if kind == WILD_WAIT:
+        return Hand(hand.concealed, hand.wilds + 1, hand.melds)
+    return Hand(tuple(sorted((*hand.concealed, kind))), hand.wilds, hand.melds)
+
+
+def _pieces(tokens: Sequence[Token], deck: Deck) -> list[Piece]:
+    """The concealed cards of ``tokens`` as typed (OBABA as WILD_WAIT), each taken out of the line
+    as the last card of its kind in a row of them (that card's characters, a blank in their
+    place). Either side of that blank the cards read as typed: a card read from one character
+    (a shorthand 馬, an O) cannot run together with the next into another card, and the card
+    after the row is never one that the row's shorthand kanji kept from being read as a
+    two-kanji card (it would be of the row's kind)."""
+    found = []
+    for t in tokens:
+        starts: list[int] = []
+        read, _ = read_cards(t.text, deck, t.text_col, starts)
+        bounds = [*starts, t.text_col + len(t.text)]  # each card's column, then what follows it
+        for i, card in enumerate(read):
+            last = i
+            while last + 1 < len(read) and read[last + 1] == card:
+                last += 1
+            kind = WILD_WAIT if card is None else card
+            width = bounds[last + 1] - bounds[last]
+            found.append(Piece(kind, deck.name(card), False, bounds[last] - 1, width, " "))
+    return found
 
 
 def _wild_note(shapes: dict[int, frozenset[str]]) -> str:

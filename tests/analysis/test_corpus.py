@@ -49,9 +49,10 @@ NOT_READY_TEXT = re.compile(
     r"^not-ready (?P<best>\d) \((?P<standard>\d)/(?P<pairs>\d|-)/(?P<orphans>\d+|-)\): (?P<draws>.+) =(?P<total>\d+)$"
 )
 DISCARDS_TEXT = re.compile(r"^discards (?P<count>\d+): (?P<rows>.+)$")
+PIECE = r"(?:[0-9][mpsz]|[^\s:/,]{2}|OBABA)"  # a tile, or a BABA card (two characters, or OBABA)
 ROW = re.compile(
-    r"^(?P<tile>[0-9][mpsz]) (?P<shanten>\d)(?: (?P<draws>[0-9][mpsz]:\d(?: [0-9][mpsz]:\d)*))? =(?P<total>\d+)"
-    r"(?: best (?P<best>-|\d+/(?:ron|tsumo)/[0-9][mpsz]))?(?: furiten (?P<furiten>[0-9][mpsz](?:,[0-9][mpsz])*))?$"
+    rf"^(?P<tile>{PIECE}) (?P<shanten>\d)(?: (?P<draws>{PIECE}:\d(?: {PIECE}:\d)*))? =(?P<total>\d+)"
+    rf"(?: best (?P<best>-|\d+/(?:ron|tsumo)/{PIECE}))?(?: furiten (?P<furiten>{PIECE}(?:,{PIECE})*))?$"
 )
 MORE = "..."  # the last of a table's rows: more rows follow, not listed
 UNITS = {"k": "KOBAN", "p": "points"}  # a total with no han: its unit

@@ -14,11 +14,18 @@ of 14 tiles (each meld counted as 3) with its last tile as ``+TILE``, the tile j
   its sets called) with one concealed tile swapped for a tile from the wall: most such hands
   have discards that leave them ready, each of whose waits is scored by ron and tsumo. The
   scorer's share of the work.
+- ``Baida``: such a hand, closed, as a Baida line with four of its concealed tiles made Baida
+  (wild): every discard's waits are many, each a win the scorer resolves with four wild tiles.
+- ``baba``: BABA hands one card over under Expert rules, dealt from the deck's 36 cards and 4
+  OBABA: 6 cards, half of them closed, half with a PON (three alike, or two and an OBABA) or an
+  An-KAN (7 cards), written by the cards' codes. The shanten engine (``BabaShape``) and the
+  scorer of every ready discard's waits; no target in issue 15, reported for the record.
 
 Each hand is analysed once untimed (the caches a batch of similar hands has warm), then timed
 ``--reps`` times in interleaved rounds; a hand's time is the least of its rounds. Reported:
 median, 90th percentile and mean per class, the rows and the wins scored per hand, and the
-load average. Target (issue 15, compiled build): median under 20 ms for riichi.
+load average. Targets (issue 15, compiled build): median under 20 ms for riichi, under 200 ms
+with four Baida.
 
 ``--memory N`` also runs ``mjscore waits FILE --format json`` on files of N / 5 and N lines,
 each a hand of either class dealt for it (a child process each, one job), and reports each
@@ -44,6 +51,7 @@ from pathlib import Path
 
 import mjscore
 from mjscore.analysis import analyse
+from mjscore.families.baba.deck import default_deck
 from mjscore.families.mpsz.tiles import RIICHI_KINDS, RUN_STARTS, TILE_NAMES
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_common
@@ -51,6 +59,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_common
 from bench_common import code_state, mjscore_exe, verdict
 
 TARGET_MS = 20.0
+BAIDA_TARGET_MS = 200.0  # four Baida (wild tiles)
 HAND = 14  # tiles, each meld counted as 3
 
 
@@ -119,6 +128,64 @@ def ready_hand(rng: random.Random, i: int) -> str:
     rng.shuffle(concealed)
     concealed[0] = wall.pop(rng.randrange(len(wall)))  # one tile swapped: the hand need not be complete
     return _line(concealed[1:], melds, concealed[0])
+
+
+def _next_kind(kind: int) -> int:
+    """The kind after ``kind`` in its suit, as Baida counts (docs/rules/baida.md): 9 wraps to 1,
+    the winds E-S-W-N-E, the dragons white-green-red-white."""
+    if kind < 27:
+        return kind - kind % 9 + (kind % 9 + 1) % 9
+    if kind < 31:
+        return 27 + (kind - 27 + 1) % 4
+    return 31 + (kind - 31 + 1) % 3
+
+
+def baida_hand(rng: random.Random, i: int) -> str:
+    """A hand of 14 closed Baida tiles a swap from complete (as ``ready_hand``), four of its
+    concealed tiles then made Baida (the wild tiles: the indicator's kind and the next)."""
+    indicator = rng.randrange(RIICHI_KINDS)
+    wild = (indicator, _next_kind(indicator))
+    while True:
+        tiles = ready_hand(rng, 0).removeprefix("riichi:").replace("+", "")
+        kinds = _kinds(tiles)
+        spare = [k for k in wild for _ in range(4 - (k == indicator) - kinds.count(k))]
+        plain = [j for j, k in enumerate(kinds) if k not in wild]
+        if len(spare) >= 4 and len(plain) >= 4:
+            break
+    for j, baida in zip(rng.sample(plain, 4), rng.sample(spare, 4), strict=True):
+        kinds[j] = baida
+    rng.shuffle(kinds)
+    held = "".join(TILE_NAMES[k] for k in sorted(kinds[1:]))
+    return f"baida:{held}+{TILE_NAMES[kinds[0]]} baida={TILE_NAMES[indicator]}"
+
+
+def _kinds(tiles: str) -> list[int]:
+    """The kinds of tiles written as mpsz groups (``123m44z``)."""
+    kinds, digits = [], ""
+    for ch in tiles:
+        if ch.isdigit():
+            digits += ch
+        else:
+            kinds += [TILE_NAMES.index(d + ch) for d in digits]
+            digits = ""
+    return kinds
+
+
+def baba_hand(rng: random.Random, i: int) -> str:
+    """A BABA hand one card over (Expert rules): 6 cards closed, or a PON and 3, or an An-KAN and 3."""
+    deck = default_deck()
+    codes = [k.code for k in deck.kinds]
+    wall = [c for c in codes for _ in range(4)] + ["O"] * deck.max_wilds
+    meld = ""
+    if i % 2:
+        kind = rng.choice(codes)
+        kan = rng.random() < 0.3
+        cards = [kind] * (4 if kan else 3) if kan or rng.random() < 0.5 else [kind, kind, "O"]
+        for card in cards:
+            wall.remove(card)
+        meld = f" [{''.join(cards)}]" if kan else f" ({''.join(cards)})"
+    concealed = rng.sample(wall, 3 if meld else 6)
+    return f"baba:{''.join(concealed)}{meld}"
 
 
 def timed(lines: Sequence[str], reps: int) -> tuple[list[float], list[int], list[int]]:
@@ -193,11 +260,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     rng = random.Random(args.seed)
     randoms = [random_hand(rng, i) for i in range(args.hands)]
     readies = [ready_hand(rng, i) for i in range(args.hands)]
+    babas = [baba_hand(rng, i) for i in range(args.hands)]
     print(f"mjscore {mjscore.__version__} ({mjscore.build()}), {code_state(Path(mjscore.__file__).parent)}")
     print(f"python {sys.version.split()[0]}; seed {args.seed}; e.g. {randoms[1]} and {readies[0]}")
     median = report("random hands of 14", randoms, args.reps)
     report("hands of 14 a swap from complete", readies, args.reps)
+    report("BABA hands one card over (Expert rules)", babas, args.reps)
     print(f"target: the random hands' median under {TARGET_MS:.0f} ms: {verdict(median < TARGET_MS)}")
+    baidas = [baida_hand(rng, i) for i in range(args.hands)]
+    print(f"e.g. {baidas[0]}")
+    baida_median = report("Baida hands of 14 with four Baida, a swap from complete", baidas, args.reps)
+    print(f"target: their median under {BAIDA_TARGET_MS:.0f} ms: {verdict(baida_median < BAIDA_TARGET_MS)}")
     if args.memory:
         print("memory: mjscore waits FILE --format json, one job, a hand dealt for each line")
         memory(args.seed, (args.memory // 5, args.memory))

@@ -1303,6 +1303,16 @@ def test_the_progress_bar_is_drawn_on_a_terminal_and_never_shares_a_line(tmp_pat
     ]
 
 
+def test_the_progress_bar_of_waits_says_analysing(tmp_path: Path) -> None:
+    path = write(tmp_path / "ready.txt", "23m456p55p567s789s\n" * 50)
+    received, code = _on_a_terminal(["waits", str(path)], stdout="file")
+    # why: each line is a ready riichi hand (it waits on 1m and 4m): all 50 are analysed
+    assert code == 0
+    assert "analysing [" in received
+    assert "scoring" not in received
+    assert _screen(received)[-1] == f"{path}: 50 hands, 50 analysed, 0 failed"
+
+
 @pytest.mark.parametrize(
     ("case", "args", "stdout", "env"),
     [

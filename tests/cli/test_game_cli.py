@@ -127,11 +127,11 @@ def test_csv_is_a_row_per_hand_then_a_row_per_place() -> None:
 
 
 def test_csv_tells_a_header_problem_in_a_row_of_its_own() -> None:
-    result = run("-", "--format", "csv", stdin="ruleset=baba players=A,B,C,D\n")
+    result = run("-", "--format", "csv", stdin="players=Aki,Ben,Chie\n")
     assert result.exit_code == 1
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    # why: BABA's games come in the next slice: refused with a code of its own, at ruleset='s value (column 9)
-    assert [(r["kind"], r["error_code"], r["error_col"]) for r in rows] == [("error", "game-ruleset-not-yet", "9")]
+    # why: three names where riichi seats four: refused with a code of its own, at players='s value (column 9)
+    assert [(r["kind"], r["error_code"], r["error_col"]) for r in rows] == [("error", "game-players", "9")]
 
 
 def test_a_ledger_that_no_longer_adds_up_is_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -55,12 +55,13 @@ def test_a_directory_stands_for_its_game_files_by_name() -> None:
     by_name = sorted(str(p) for p in GAMES.glob("*.txt"))
     folder = run(str(GAMES))
     assert folder.exit_code == 0
-    # why: README.md in the folder is no game file; the three *.txt files are replayed by name
+    # why: README.md in the folder is no game file; the seven *.txt files (riichi, sanma, hana,
+    # Baida, BABA's two) are replayed by name
     assert folder.stdout == run(*by_name).stdout
     assert [line for line in folder.stdout.splitlines() if line.endswith(":1: game 1")] == [
         f"{name}:1: game 1" for name in by_name
     ]
-    assert len(by_name) == 3
+    assert len(by_name) == 7
 
 
 def test_a_games_file_tells_a_game_that_stops_and_plays_the_others() -> None:

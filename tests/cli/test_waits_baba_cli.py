@@ -133,14 +133,15 @@ def test_a_baba_file_with_a_bad_line(tmp_path: Path) -> None:
     path = write(tmp_path / "baba.txt", BABA_HANDS)
     result = run("waits", str(path))
     # why: line 2 holds 4 cards (at the hand, column 6) and xx is no card (at it, column 16); lines 1
-    # and 3 are analysed; exit 1 as for any line that fails
+    # and 3 are analysed; exit 1 as for any line that fails. The sizes waits reads: 5 cards one short
+    # of a win, 6 a card over, one more with a KAN
     assert result.exit_code == 1
     assert "line 1: BABA (Expert rules): baba:馬々馬々馬々場々場々 dora=場々\n" in result.stdout
     assert "line 3: BABA (Expert rules): baba:橋場O (馬庭馬庭馬庭) ron\n" in result.stdout
     errors = result.stderr.splitlines()
     assert errors[0] == (
-        f"{path}:2:6: card count: 4 given; waits reads a hand of 5 cards, 6 with a KAN (one card short of a win) "
-        "[card-count]"
+        f"{path}:2:6: card count: 4 given; waits reads a hand of 5 cards, 6 with a KAN (one card short of a win), "
+        "or 6, 7 with a KAN (a card just drawn: which to discard) [card-count]"
     )
     assert errors[1].startswith(f"{path}:2:16: 'xx' is not a card; the cards are 馬場 (MB), ")
     assert errors[1].endswith("[unknown-card]")
@@ -176,3 +177,89 @@ def test_baba_has_no_furiten_and_says_so() -> None:
     assert cells["場々"][:3] == ["場々", "1", "4 KOBAN"]
     assert "among your discards: BABA (Expert rules) has no furiten, so a ron on it still wins" in result.stdout
     assert "furiten: no ron" not in result.stdout
+
+
+def test_a_baba_hand_not_ready_shows_how_far_it_is_in_each_shape() -> None:
+    result = run("waits", "baba:馬場馬庭番場羽場橋場")
+    assert (result.exit_code, result.stderr) == (0, "")
+    # why: four of the six 場 cards: Ba-ittsu lacks 場々 and 芭場 (1-shanten, 4 unseen each); five
+    # different cards make San-toitsu's three pairs 3 cards short (2) and two Kohtsu 4 short (3)
+    assert result.stdout == (
+        "BABA (Expert rules): baba:馬場馬庭番場羽場橋場\n"
+        "  players: 4\n"
+        "  DORAYAKI chips: none given\n"
+        "  pot: 0\n"
+        "  shanten: 1 (two Kohtsu 3, San-toitsu 2, Ba-ittsu 1)\n"
+        "  improving: 場々 芭場 (8 cards unseen)\n"
+        "\n"
+        "card      unseen\n"
+        "------  --------\n"
+        "場々           4\n"
+        "芭場           4\n"
+    )
+    beginner = run("waits", "baba-beginner:馬馬場場橋場")
+    # why: Beginner rules have two Kohtsu only (docs/rules/baba.md §5), so no other shape is shown:
+    # both pairs kept, 2 cards short (1-shanten)
+    assert "  shanten: 1 (two Kohtsu 1)\n" in beginner.stdout
+    [doc] = docs(run("waits", "baba-beginner:馬馬場場橋場", "--format", "json").stdout)
+    VALIDATOR.validate(doc)
+    # why: the same in JSON: San-toitsu and Ba-ittsu, in the places of Seven Pairs and Thirteen
+    # Orphans, are null; the improving cards 馬々 (4 - 2), 場々 (4 - 2) and OBABA (4)
+    assert (doc["kind"], doc["shanten"]) == (
+        "not-ready",
+        {"best": 1, "standard": 1, "seven_pairs": None, "thirteen_orphans": None},
+    )
+    assert doc["improving"] == [
+        {"tile": "馬々", "unseen": 2},
+        {"tile": "場々", "unseen": 2},
+        {"tile": "OBABA", "unseen": 4},
+    ]
+
+
+def test_a_baba_hand_a_card_over_is_a_table_of_discards() -> None:
+    line = "baba:(馬庭馬庭馬庭) 橋場O羽場 ron"
+    result = run("waits", line)
+    assert (result.exit_code, result.stderr) == (0, "")
+    # why: a PON and three cards: throwing 羽場 leaves 橋場 OBABA, ready on 橋場 (4 - 1) and OBABA
+    # (4 - 1): WIN 1 by ron; throwing 橋場 alike (the deck's order puts 羽場 first); throwing the
+    # OBABA leaves 橋場 羽場, 1-shanten, improved by either (3 each) or an OBABA (3: one is thrown)
+    assert result.stdout == (
+        "BABA (Expert rules): baba:羽場橋場O (馬庭馬庭馬庭) ron\n"
+        "  win: ron (the discarder pays)\n"
+        "  players: 4\n"
+        "  DORAYAKI chips: none given\n"
+        "  pot: 0\n"
+        "\n"
+        "discard    shanten    cards                    unseen  best         notes\n"
+        "---------  ---------  ---------------------  --------  -----------  -------\n"
+        "羽場       0 (ready)  橋場:3 OBABA:3                6  1 KOBAN\n"
+        "                                                       ron on 橋場\n"
+        "\n"
+        "橋場       0 (ready)  羽場:3 OBABA:3                6  1 KOBAN\n"
+        "                                                       ron on 羽場\n"
+        "\n"
+        "OBABA      1          羽場:3 橋場:3 OBABA:3         9\n"
+        "note: the line says ron: only a ron is scored\n"
+    )
+    [doc] = docs(run("waits", line, "--format", "json").stdout)
+    VALIDATOR.validate(doc)
+    # why: as the table: KOBAN, no card drawn (a BABA line names none), the rows in order, the
+    # OBABA row's shanten of two Kohtsu only (a hand with a meld makes no other shape)
+    assert (doc["kind"], doc["payment_unit"], doc["drawn"], doc["complete"]) == ("discards", "KOBAN", None, False)
+    rows = doc["rows"]
+    assert isinstance(rows, list)
+    assert [(r["discard"], r["unseen"], r["best"]) for r in rows] == [
+        ("羽場", 6, {"tile": "橋場", "win": "ron", "hand_value": 1}),
+        ("橋場", 6, {"tile": "羽場", "win": "ron", "hand_value": 1}),
+        ("OBABA", 9, None),
+    ]
+    assert rows[2]["shanten"] == {"best": 1, "standard": 1, "seven_pairs": None, "thirteen_orphans": None}
+    table = list(csv.DictReader(io.StringIO(run("waits", line, "--format", "csv").stdout)))
+    # why: a row per wait of each ready discard (two each), one for the row not ready
+    assert [(r["discard"], r["wait"], r["ron_value"]) for r in table] == [
+        ("羽場", "橋場", "1"),
+        ("羽場", "OBABA", "1"),
+        ("橋場", "羽場", "1"),
+        ("橋場", "OBABA", "1"),
+        ("OBABA", "", ""),
+    ]

@@ -123,6 +123,8 @@ def test_a_wait_with_none_left_says_so() -> None:
     assert result.exit_code == 0, result.output
     # why: all four 3m seen: none left, yet scored as before (seen= is not on the scored line)
     assert rows(result.stdout)[-2][:3] == ["3m", "none left", "1300 (1 han 40 fu)"]
+    # why: seen= took the last copies, not the hand: the wait is dead, and the note says why
+    assert rows(result.stdout)[-2][-1] == "dead wait: every copy not in the hand is seen (seen=, discards=)"
 
 
 def test_a_hand_that_is_not_ready_shows_its_shanten_and_the_tiles_that_bring_it_closer() -> None:
@@ -216,6 +218,17 @@ def test_a_problem_of_the_line_is_told_at_its_column_as_typed() -> None:
     # (column 19): 'riichii' is told where it is typed, column 29, under its caret
     assert "error: unknown word 'riichii'; did you mean 'riichi'?" in result.stderr
     assert result.stderr.endswith("  23m456p55p567s789s seen=1m  riichii\n" + " " * 30 + "^\n")
+
+
+def test_an_unknown_word_is_told_with_the_words_waits_reads() -> None:
+    result = run("waits", "23m456p55p567s789s seenn=1m discard=2m discard=3m")
+    assert result.exit_code == 1
+    # why: waits reads seen= and discards= (score does not): the guess and the list name them, and
+    # a word given twice still says so
+    assert "error: unknown word 'seenn='; did you mean 'seen='? (known: tsumo, ron," in result.stderr
+    assert "error: unknown word 'discard='; did you mean 'discards='? (known: " in result.stderr
+    assert ", seen=, discards=, " in result.stderr
+    assert "pao_honba=); given twice [unknown-word]" in result.stderr
 
 
 def test_json_is_one_document_per_hand_with_its_schema() -> None:
@@ -345,7 +358,9 @@ def test_a_file_is_analysed_line_by_line_and_a_bad_line_is_told_as_file_line_col
 
 
 def _known() -> str:
-    return run("score", "123m456p789s11z22z+2z tsumo xyz").stderr.split("(known: ", 1)[1].split(") [", 1)[0]
+    """The words waits knows: score's, with waits' own seen= and discards= after the keys."""
+    known = run("score", "123m456p789s11z22z+2z tsumo xyz").stderr.split("(known: ", 1)[1].split(") [", 1)[0]
+    return known.replace(", preset=, ", ", preset=, seen=, discards=, ")
 
 
 @pytest.mark.parametrize("fmt", ["table", "json", "csv"])

@@ -45,6 +45,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "mjscore.families.mpsz.items",
         "mjscore.families.mpsz.waiting",  # a line's hand as mjscore waits reads it
         "mjscore.families.baba.cards",
+        "mjscore.families.baba.shape",  # how far a hand of cards is from a winning shape
     ),
     ("mjscore.rulesets.deal",),
     ("mjscore.rulesets.base",),

@@ -9,8 +9,9 @@ import pytest
 
 from mjscore import score
 from mjscore.batch import Rendered, Source
-from mjscore.errors import Problem
+from mjscore.errors import MjscoreError, NotationError, Problem, UsageError
 from mjscore.families.baba.deck import deck_of
+from mjscore.game.ledger import LedgerBroken
 from mjscore.rulesets import all_rulesets
 from mjscore.settings import Settings
 
@@ -69,3 +70,19 @@ def test_issubclass_between_rule_sets_follows_their_bases() -> None:
     for cls in classes:
         for other in classes:
             assert issubclass(cls, other) == (other in cls.__mro__), (cls.name, other.name)
+
+
+@pytest.mark.parametrize(
+    ("error", "code"),
+    [
+        (UsageError("a bad option"), "usage"),
+        (MjscoreError("anything"), "error"),
+        (NotationError("1m", 1, "cannot read"), "notation"),
+        (LedgerBroken("the points no longer add up"), "internal-ledger"),
+    ],
+)
+def test_an_error_knows_its_code(error: MjscoreError, code: str) -> None:
+    # why: compiled, a plain class attribute of an exception class was not found through its
+    # instances: UsageError("x").code and .problems raised AttributeError
+    assert error.code == code
+    assert error.problems[0].code == ("syntax" if code == "notation" else code)

@@ -67,7 +67,8 @@ def _play(case: Case) -> list[Replay | GameError]:
 def _points(replay: Replay) -> str:
     standings = replay.standings()
     points = {row.player: row.points for row in standings.rows}
-    return " ".join([*(f"{name}={points[name]}" for name in replay.header.players), f"sticks={standings.leftover}"])
+    pool = "pot" if replay.header.ruleset.family == "baba" else "sticks"  # what is left on the table
+    return " ".join([*(f"{name}={points[name]}" for name in replay.header.players), f"{pool}={standings.leftover}"])
 
 
 @pytest.mark.parametrize("case", _params("game-accept.txt"))

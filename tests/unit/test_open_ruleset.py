@@ -357,6 +357,20 @@ def test_a_rule_set_without_the_analysis_hooks_is_refused_with_a_code() -> None:
     assert problem.message.startswith("mjscore waits does not read Bare Garden hands yet")
 
 
+@pytest.mark.usefixtures("garden")
+def test_a_game_of_a_registered_rule_set_is_refused_at_its_name() -> None:
+    from mjscore.game.read import GameError
+    from mjscore.game.replay import Replay
+
+    with pytest.raises(GameError) as caught:
+        Replay(["ruleset=garden players=Aki,Ben,Chie,Dai\n"])
+    # why: mjscore game keeps games of its own rule sets only (a ledger each); the problem is told
+    # at the rule set's name, column 9 after "ruleset=", and nothing else of the header is wrong
+    [(number, error)] = caught.value.faults
+    assert (number, [(p.code, p.col) for p in error.problems]) == (1, [("game-ruleset-no-ledger", 9)])
+    assert "garden is a rule set registered from outside mjscore" in error.problems[0].message
+
+
 def test_names_are_not_taken_twice_and_unregister_forgets() -> None:
     register(Garden)
     try:

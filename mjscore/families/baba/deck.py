@@ -22,6 +22,7 @@ WILD_SPELLINGS = ("O", "o", "*", "お")
 WILD_KANJI_ALT = "婆"
 WILD_NAME = "OBABA"
 MAX_COPIES = 4  # of each card kind (docs/rules/baba.md §1)
+WILD_WAIT = -1  # OBABA as a kind, where mjscore waits counts it beside the deck's kinds (0-8)
 DOUBLING_MARK = "々"  # "X々" is the kind written by the single-kanji shorthand "X"
 _CODE_RE = re.compile(r"[A-NP-Z][A-Z]")  # two letters, not starting with the wild's O
 

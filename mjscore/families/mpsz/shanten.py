@@ -41,7 +41,10 @@ _HONOURS: Final = 27  # the first honour (tiles.HONOURS)
 _KINDS: Final = 34  # tiles.RIICHI_KINDS
 # Each chunk: its first kind and its length. The suits come first, the honours last.
 CHUNKS: Final = ((0, _SUIT), (_SUIT, _SUIT), (2 * _SUIT, _SUIT), (_HONOURS, _KINDS - _HONOURS))
-_MEMO_SIZE: Final = 1 << 16  # tables remembered per memo; past it the memo starts again (flat memory)
+# Tables remembered per memo; past it the memo starts again (flat memory). 100,000 random hands
+# meet about 9,000 suits; a file of discard tables fills the capped memo faster, and each
+# table is about 250 bytes: 1 << 14 keeps the memos under about 30 MiB in all.
+_MEMO_SIZE: Final = 1 << 14
 _PAIR: Final = 1  # a table's entry for m sets and p pairs is at 2 * m + p
 _UNREACHED: Final = -1
 assert (_FOUR, _HONOURS, _KINDS) == (MAX_COPIES, HONOURS, RIICHI_KINDS)
