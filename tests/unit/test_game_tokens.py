@@ -52,6 +52,18 @@ def test_each_kind_of_line_token_by_token() -> None:
     ]
     # why: "chombo" at 0, the offender at 7
     assert read_tokens("chombo Dai") == [Token("chombo", 0, "chombo"), Token("player", 7, "Dai")]
+    # why: hana's aside= is an item like any other: the reason at 6 (fourteen characters, to 19),
+    # "aside" at 21, its value (names or seat letters, a colon, flowers, commas) at 27
+    assert read_tokens("abort nine-terminals aside=S:3f4f,W:1g") == [
+        Token("abort", 0, "abort"),
+        Token("reason", 6, "nine-terminals"),
+        Token("option", 21, "aside", "S:3f4f,W:1g", 27),
+    ]
+    # why: a location counts characters, not bytes: BABA's kanji hand starts at 6 as a riichi hand does
+    assert read_tokens("Chie: 馬馬馬場場場 dora=馬 ron from=aki") == [
+        Token("player", 0, "Chie"),
+        Token("hand", 6, "馬馬馬場場場 dora=馬 ron from=aki"),
+    ]
     # why: a draw line is one token, the whole line from its prefix, for the hand notation to read
     assert read_tokens("riichi: draw tenpai=Ben") == [Token("draw", 0, "riichi: draw tenpai=Ben")]
     # why: each winner, then the hand without the blanks around it: "Chie" at 0, its hand at 6 (21
