@@ -50,6 +50,68 @@ def test_the_chart_of_the_tenhou_example() -> None:
     assert chart.title == "tenhou-east.txt: riichi, preset tenhou"
 
 
+def example_chart(name: str) -> Chart:
+    replay = Replay((GAMES / name).read_text(encoding="utf-8").splitlines(keepends=True))
+    return chart_of(replay.header, list(replay.hands()), name)
+
+
+def test_the_chart_of_a_baba_game_counts_koban_and_has_no_return_points() -> None:
+    chart = example_chart("baba-beginner.txt")
+    # why: a BABA hand is named by its number; the totals are examples/games/README.md's, hand by hand
+    assert chart.labels == ("start", *(str(n) for n in range(1, 11)))
+    assert chart.totals == (
+        (5, 5, 5),  # Beginner: 5 KOBAN each
+        (4, 4, 7),  # Chie's tsumo, 1 from each
+        (7, 4, 4),  # Aki's ron from Chie, 3
+        (7, 4, 4),  # no result
+        (7, 3, 4),  # Ben's penalty into the pot
+        (6, 6, 3),  # Ben's tsumo, 1 from each and the pot's 1
+        (6, 6, 2),  # Chie's penalty
+        (6, 6, 2),  # no result
+        (11, 2, 2),  # Aki's ron from Ben, 4, and the pot's 1
+        (10, 4, 1),  # Ben's tsumo, 1 from each
+        (10, 4, 0),  # Chie's penalty: her last KOBAN
+    )
+    # why: KOBAN, from 5; a BABA game has no return points, and no preset
+    assert (chart.unit, chart.start, chart.target) == ("KOBAN", 5, None)
+    assert chart.title == "baba-beginner.txt: baba-beginner"
+
+
+def test_the_chart_of_a_baida_game_starts_at_0_and_repeats_a_dealer_s_label() -> None:
+    chart = example_chart("baida.txt")
+    # why: E2, E3 and E4 are dealt again after a draw or the dealer's win (examples/games/README.md)
+    assert chart.labels == ("start", "E1", "E2", "E2", "E3", "E3", "E4", "E4", "E4")
+    assert chart.totals[-1] == (-42, 82, 158, -198)  # why: the README's last hand
+    # why: Baida counts points from 0, the finals from the start: no return points of their own
+    assert (chart.unit, chart.start, chart.target) == ("points", 0, None)
+
+
+def test_the_chart_of_a_hana_game_is_its_points_not_its_chips() -> None:
+    chart = example_chart("hana-flowers.txt")
+    # why: hana's table is the riichi rule book's, 25000 to start and to return; the last point is
+    # the points of examples/games/README.md's standings (no sticks left), not the chips (7 -1 -1 -5)
+    assert (chart.unit, chart.start, chart.target) == ("points", 25000, 25000)
+    assert chart.totals[-1] == (21600, 27300, 22800, 28300)
+
+
+def test_the_figure_of_a_game_without_return_points_draws_the_start_alone() -> None:
+    pytest.importorskip("matplotlib")
+    from mjscore.render.plot import figure, load_pyplot
+
+    for name, start in (("baba-beginner.txt", "start 5"), ("baida.txt", "start 0"), ("hana-flowers.txt", None)):
+        fig = figure(example_chart(name))
+        try:
+            (ax,) = fig.axes
+            labels = [line.get_label() for line in ax.get_lines()]
+            # why: BABA and Baida have no return points: their start line alone; hana's start is its
+            # return (25000 both), one line that says so
+            assert labels[-1] == (start or "start = return 25000")
+            assert not any(label.startswith("return") for label in labels)
+            assert ax.get_ylabel() == ("KOBAN" if name.startswith("baba") else "points")
+        finally:
+            load_pyplot().close(fig)
+
+
 def test_the_figure_has_a_line_per_player_and_the_two_reference_lines() -> None:
     pytest.importorskip("matplotlib")
     from mjscore.render.plot import figure, load_pyplot
@@ -86,6 +148,17 @@ def test_an_svg_keeps_its_text_as_text(tmp_path: Path) -> None:
     for text in ("Aki", "Ben", "Chie", "Dai", "start 25000", "return 30000", "E2-1"):
         assert text in texts
     assert f"{TENHOU}: riichi, preset tenhou" in texts  # why: the title: the file, the rule set, the preset
+
+
+def test_a_baba_game_is_drawn_in_koban(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    picture = tmp_path / "baba.svg"
+    result = run(str(GAMES / "baba-expert.txt"), "--plot", str(picture))
+    assert (result.exit_code, result.stderr) == (0, "")
+    texts = re.findall(r">([^<>]+)</text>", picture.read_text(encoding="utf-8"))
+    # why: the Expert rules' 8 KOBAN to start, counted in KOBAN; no return points; hand 11 the last
+    assert {"KOBAN", "start 8", "11"} <= set(texts)
+    assert not [t for t in texts if t.startswith("return")]
 
 
 def test_without_matplotlib_a_clear_error_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

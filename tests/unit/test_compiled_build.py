@@ -12,6 +12,7 @@ from mjscore.batch import Rendered, Source
 from mjscore.errors import MjscoreError, NotationError, Problem, UsageError
 from mjscore.families.baba.deck import deck_of
 from mjscore.game.ledger import LedgerBroken
+from mjscore.render.plot import PlotUnavailable
 from mjscore.rulesets import all_rulesets
 from mjscore.settings import Settings
 
@@ -79,6 +80,7 @@ def test_issubclass_between_rule_sets_follows_their_bases() -> None:
         (MjscoreError("anything"), "error"),
         (NotationError("1m", 1, "cannot read"), "notation"),
         (LedgerBroken("the points no longer add up"), "internal-ledger"),
+        (PlotUnavailable("matplotlib is not installed"), "plot-needs-matplotlib"),
     ],
 )
 def test_an_error_knows_its_code(error: MjscoreError, code: str) -> None:
