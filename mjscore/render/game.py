@@ -181,9 +181,10 @@ class GameTable:
         return "\n".join([*self.heading, baba_game.header_text(header) if self.baba else self._header(header)])
 
     def _header(self, header: Header) -> str:
+        """The header of a game of the riichi family or Baida (BABA's is ``baba_game``'s)."""
         self.sticks, self.chips = _keeps_sticks(header), keeps_chips(header)
         o = header.options
-        assert not isinstance(o, BabaGameOptions)  # a BABA game's is written above
+        assert not isinstance(o, BabaGameOptions)  # a BABA game's is baba_game's
         seats = ", ".join(f"{p} ({letter})" for p, letter in zip(header.players, header.seats, strict=True))
         uma = " ".join(_signed(u) for u in header.uma)
         shown = ("start", "target", "length")
@@ -528,9 +529,10 @@ class GameCsv:
         per_player = _per_player(header.players, "delta", "total")
         if self.baba:
             self.columns = baba_game.csv_columns(per_player, ERROR_COLUMNS)
-        else:  # hana, variant=3: each player's chips, and a place's
-            chips = (*_per_player(header.players, "chip_delta", "chip_total"), "chips") if keeps_chips(header) else ()
-            self.columns = csv_columns(per_player, chips)
+        elif keeps_chips(header):  # hana, variant=3: each player's chips, and a place's
+            self.columns = csv_columns(per_player, (*_per_player(header.players, "chip_delta", "chip_total"), "chips"))
+        else:
+            self.columns = csv_columns(per_player, ())
         return csv_row(self.columns)
 
     def _row(self, **fields: object) -> str:
