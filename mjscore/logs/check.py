@@ -21,6 +21,7 @@ TENHOU_ALIASES: Final = {
     "混全帯幺九": "mixed-outside-hand",
     "純全帯幺九": "pure-outside-hand",
     "国士無双１３面": "thirteen-orphans-13-wait",
+    "両立直": "double-riichi",
     **{f"自風 {wind}": "seat-wind" for wind in "東南西北"},
     **{f"場風 {wind}": "prevalent-wind" for wind in "東南西北"},
 }
@@ -30,6 +31,7 @@ YAKU_BY_NAME: Final = {
 }
 YAKU_TEXT: Final = re.compile(r"^(?P<name>.+)\((?:(?P<han>\d+)飜|(?P<limit>役満))\)$")
 FU_TEXT: Final = re.compile(r"(\d+)符")
+YAKUMAN_HAN: Final = 13  # our rows count a yakuman as 13 (docs/rules/riichi.md §5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +42,7 @@ class Outcome:
     han: int
     fu: int | None  # None where the log does not say (a limit hand)
     yakuman: int
-    yaku: tuple[tuple[str, int], ...]  # (our row's id, han; a yakuman counts 1), sorted
+    yaku: tuple[tuple[str, int], ...]  # (our row's id, han; a yakuman counts 13), sorted
 
     def describe(self) -> str:
         fu = f" {self.fu} fu" if self.fu else ""
@@ -84,7 +86,7 @@ def theirs(win: Win) -> Outcome:
             yaku.append((f"?{text}", 0))
             continue
         name = YAKU_BY_NAME.get(match["name"], f"?{match['name']}")
-        han = 1 if match["limit"] else int(match["han"])
+        han = YAKUMAN_HAN if match["limit"] else int(match["han"])
         if han or match["limit"]:
             yaku.append((name, han))
     fu = FU_TEXT.search(win.points)

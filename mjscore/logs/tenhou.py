@@ -239,11 +239,37 @@ class _Seat:
     last_drawn: int = 0
     last_discard: int = 0
     robbed_kan: bool = False  # the last thing discarded was a kan (chankan)
-    after_kan: bool = False  # the last draw replaced a kan (rinshan)
+    after_kan: bool = False  # the next draw replaces a kan (rinshan)
     riichi_event: int = -1  # when riichi was declared; -1 for never
     riichi_first: bool = False  # on the player's first discard
     discards_after_riichi: int = 0
     draws_made: int = 0
+
+    def copy(self) -> _Seat:
+        return _Seat(
+            list(self.hand),
+            self.draws,
+            self.discards,
+            list(self.melds),
+            self.drawn_at,
+            self.discarded_at,
+            self.last_drawn,
+            self.last_discard,
+            self.robbed_kan,
+            self.after_kan,
+            self.riichi_event,
+            self.riichi_first,
+            self.discards_after_riichi,
+            self.draws_made,
+        )
+
+    @property
+    def upcoming(self) -> object:
+        return self.draws[self.drawn_at] if self.drawn_at < len(self.draws) else None
+
+    @property
+    def done(self) -> bool:
+        return self.drawn_at == len(self.draws) and self.discarded_at == len(self.discards)
 
 
 @dataclass(slots=True)
@@ -253,49 +279,102 @@ class _Replay:
     where: Where
     draws: int = 0  # tiles drawn from the live wall (rinshan included: each kan shortens it)
     events: int = 0
-    call_events: list[int] | None = None
-    last_discarder: int = -1
+    call_events: tuple[int, ...] = ()
 
-
-def _take(seat: _Seat, code: int, where: Where) -> None:
-    if code not in seat.hand:
-        raise where.error(f"tile {code} is not in the hand")
-    seat.hand.remove(code)
+    def copy(self) -> _Replay:
+        seats = [seat.copy() for seat in self.seats]
+        return _Replay(seats, self.dealer, self.where, self.draws, self.events, self.call_events)
 
 
 def replay(seats: list[_Seat], dealer: int, where: Where) -> _Replay:
-    """Play the round's draws and discards in turn order until no one acts."""
-    state = _Replay(seats, dealer, where, call_events=[])
-    players = len(seats)
-    player = dealer
+    """Play the round's draws and discards in turn order, the dealer first.
+
+    A draw list says that a player called, not which discard: a pon of 1m may claim
+    either of two 1m thrown by the same player. Each claim the lists allow is tried, and
+    a reading that strands a call (a call met on a plain turn) or leaves tiles unplayed
+    is given up for the next."""
+    state = _play(_Replay(seats, dealer, where), dealer, claimed=False)
+    if state is None:
+        raise where.error("the draws, calls and discards cannot be played in turn order")
+    return state
+
+
+def _play(state: _Replay, player: int, *, claimed: bool) -> _Replay | None:
+    """Play on from ``player``'s turn (``claimed``: the turn began with a call, no draw)."""
     while True:
-        seat = seats[player]
-        if seat.drawn_at >= len(seat.draws):
-            return state
-        draw_where = where.at(f"draws of player {player}, item {seat.drawn_at + 1}")
-        item = seat.draws[seat.drawn_at]
-        seat.drawn_at += 1
-        state.events += 1
-        if isinstance(item, str):
-            _call(state, player, read_call(item, player, players, draw_where), draw_where)
-            if item.find("m") >= 0:
-                _skip_open_kan_discard(seat, player, where)
-                seat.after_kan = True
-                continue
-        elif is_tile(item) and isinstance(item, int):
-            seat.hand.append(item)
-            seat.last_drawn = item
-            seat.draws_made += 1
-            state.draws += 1
-        else:
-            raise draw_where.error(f"{item!r} is neither a tile nor a call")
+        seat = state.seats[player]
+        if not claimed:
+            item = seat.upcoming
+            if item is None:
+                return state if all(s.done for s in state.seats) else None
+            if isinstance(item, str):
+                return None  # a call where no discard was made: another reading is right
+            _draw(state, player)
+        claimed = False
         if not _discard(state, player):
-            seat.after_kan = seat.after_kan and isinstance(item, int)
-            return state
-        seat.after_kan = seat.robbed_kan
+            return state if all(s.done for s in state.seats) else None
         if seat.robbed_kan:
             continue  # a kan: its replacement is drawn next
-        player = _next_player(state, player)
+        for claimant in _claimants(state, player):
+            branch = state.copy()
+            open_kan = _claim(branch, claimant)
+            played = _play(branch, claimant, claimed=not open_kan)
+            if played is not None:
+                return played
+        player = (player + 1) % len(state.seats)
+
+
+def _draw(state: _Replay, player: int) -> None:
+    seat = state.seats[player]
+    where = state.where.at(f"draws of player {player}, item {seat.drawn_at + 1}")
+    item = seat.draws[seat.drawn_at]
+    if not (isinstance(item, int) and is_tile(item)):
+        raise where.error(f"{item!r} is neither a tile nor a call")
+    seat.drawn_at += 1
+    state.events += 1
+    seat.hand.append(item)
+    seat.last_drawn = item
+    seat.draws_made += 1
+    state.draws += 1
+
+
+def _claimants(state: _Replay, discarder: int) -> list[int]:
+    """Who may have called the discard just made: a pon or open kan from anyone, a chi
+    from the next player, as their draw lists say."""
+    players = len(state.seats)
+    tile = state.seats[discarder].last_discard
+    found = []
+    for step in range(1, players):
+        other = (discarder + step) % players
+        upcoming = state.seats[other].upcoming
+        if isinstance(upcoming, str):
+            where = state.where.at(f"draws of player {other}, item {state.seats[other].drawn_at + 1}")
+            meld = read_call(upcoming, other, players, where)
+            if meld.kind in ("added-kan", "closed-kan"):
+                raise where.error(f"{upcoming!r}: a kan of one's own stands among the discards, not the draws")
+            if meld.called == tile and meld.claimed_from == discarder:
+                found.append(other)
+    return found
+
+
+def _claim(state: _Replay, claimant: int) -> bool:
+    """The claimant calls the last discard; True for an open kan (a replacement is drawn)."""
+    seat = state.seats[claimant]
+    where = state.where.at(f"draws of player {claimant}, item {seat.drawn_at + 1}")
+    meld = read_call(str(seat.upcoming), claimant, len(state.seats), where)
+    seat.drawn_at += 1
+    state.events += 1
+    _call(state, claimant, meld, where)
+    if meld.kind != "open-kan":
+        return False
+    slot = seat.discards[seat.discarded_at] if seat.discarded_at < len(seat.discards) else None
+    if slot != NO_DISCARD:
+        raise state.where.at(f"discards of player {claimant}, item {seat.discarded_at + 1}").error(
+            "an open kan is followed by 0 (no discard)"
+        )
+    seat.discarded_at += 1
+    seat.after_kan = True
+    return True
 
 
 def _call(state: _Replay, player: int, meld: Meld, where: Where) -> None:
@@ -313,17 +392,13 @@ def _call(state: _Replay, player: int, meld: Meld, where: Where) -> None:
         seat.melds.append(meld)
     for code in used:
         _take(seat, code, where)
-    assert state.call_events is not None
-    state.call_events.append(state.events)
+    state.call_events = (*state.call_events, state.events)
 
 
-def _skip_open_kan_discard(seat: _Seat, player: int, where: Where) -> None:
-    slot = seat.discards[seat.discarded_at] if seat.discarded_at < len(seat.discards) else None
-    if slot != NO_DISCARD:
-        raise where.at(f"discards of player {player}, item {seat.discarded_at + 1}").error(
-            "an open kan is followed by 0 (no discard)"
-        )
-    seat.discarded_at += 1
+def _take(seat: _Seat, code: int, where: Where) -> None:
+    if code not in seat.hand:
+        raise where.error(f"tile {code} is not in the hand")
+    seat.hand.remove(code)
 
 
 def _discard(state: _Replay, player: int) -> bool:
@@ -344,9 +419,10 @@ def _discard(state: _Replay, player: int) -> bool:
             raise where.error(f"{item!r}: only a kan (k, a) stands among the discards")
         _call(state, player, meld, where)
         seat.robbed_kan = True
+        seat.after_kan = True
         seat.last_discard = meld.called if meld.kind == "added-kan" else meld.tiles[0]
-        state.last_discarder = player
         return True
+    seat.after_kan = False
     riichi = isinstance(item, str)
     if isinstance(item, str):
         try:
@@ -363,23 +439,7 @@ def _discard(state: _Replay, player: int) -> bool:
         seat.riichi_first = seat.discarded_at == 1
         seat.discards_after_riichi = 0
     seat.last_discard = item
-    state.last_discarder = player
     return True
-
-
-def _next_player(state: _Replay, player: int) -> int:
-    """Who acts after a discard: a pon or kan of it, else a chi of it, else the next player."""
-    players = len(state.seats)
-    tile = state.seats[player].last_discard
-    for step in range(1, players):
-        other = (player + step) % players
-        seat = state.seats[other]
-        upcoming = seat.draws[seat.drawn_at] if seat.drawn_at < len(seat.draws) else None
-        if isinstance(upcoming, str) and "c" not in upcoming:
-            meld = read_call(upcoming, other, players, state.where)
-            if meld.called == tile and meld.claimed_from == player:
-                return other
-    return (player + 1) % players
 
 
 # --- reading a log -----------------------------------------------------------------
@@ -583,7 +643,7 @@ def _declared(state: _Replay, source: int, tsumo: bool) -> int:
 
 def _situations(state: _Replay, winner: int, source: int, tsumo: bool) -> tuple[str, ...]:
     seat = state.seats[winner]
-    calls = state.call_events or []
+    calls = state.call_events
     words = []
     if seat.riichi_event >= 0:
         first = seat.riichi_first and not any(e < seat.riichi_event for e in calls)
