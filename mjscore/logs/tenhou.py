@@ -52,7 +52,7 @@ class Where:
         if self.round_number:
             place += f": round {self.round_number}"
         if self.path:
-            place += f", {self.path}"
+            place += f", {self.path}" if self.round_number else f": {self.path}"
         return LogError(f"{place}: {message}")
 
     def at(self, path: str) -> Where:
