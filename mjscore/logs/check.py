@@ -123,3 +123,14 @@ def check_win(win: Win) -> Check:
 def check_game(game: Game) -> list[Check]:
     """Every win of a game, checked, in the order played."""
     return [check_win(win) for game_round in game.rounds for win in game_round.wins]
+
+
+def shown(check: Check) -> str:
+    """A checked win as ``mjscore log`` prints it: where, the line, and agree; or the
+    line, then both results."""
+    win = check.win
+    head = f"{win.round_name} player {win.winner}: {check.line}"
+    if check.agree:
+        return f"{head}  agree"
+    ours = check.ours.describe() if check.ours is not None else f"not scored: {check.problem}"
+    return f"{head}  DISAGREE\n  mjscore: {ours}\n  log:     {check.theirs.describe()}"

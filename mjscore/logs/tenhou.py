@@ -17,7 +17,7 @@ ended, so a kan dora shown after the win is not among them.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, Final
 
 from mjscore.errors import MjscoreError
@@ -280,10 +280,11 @@ class _Replay:
     draws: int = 0  # tiles drawn from the live wall (rinshan included: each kan shortens it)
     events: int = 0
     call_events: tuple[int, ...] = ()
+    dead_ends: list[str] = field(default_factory=list)  # shared by every reading: why each broke
 
     def copy(self) -> _Replay:
         seats = [seat.copy() for seat in self.seats]
-        return _Replay(seats, self.dealer, self.where, self.draws, self.events, self.call_events)
+        return _Replay(seats, self.dealer, self.where, self.draws, self.events, self.call_events, self.dead_ends)
 
 
 def replay(seats: list[_Seat], dealer: int, where: Where) -> _Replay:
@@ -293,9 +294,11 @@ def replay(seats: list[_Seat], dealer: int, where: Where) -> _Replay:
     either of two 1m thrown by the same player. Each claim the lists allow is tried, and
     a reading that strands a call (a call met on a plain turn) or leaves tiles unplayed
     is given up for the next."""
-    state = _play(_Replay(seats, dealer, where), dealer, claimed=False)
+    start = _Replay(seats, dealer, where)
+    state = _play(start, dealer, claimed=False)
     if state is None:
-        raise where.error("the draws, calls and discards cannot be played in turn order")
+        why = f" (a reading that claims a discard stops: {start.dead_ends[0]})" if start.dead_ends else ""
+        raise where.error(f"the draws, calls and discards cannot be played in turn order{why}")
     return state
 
 
@@ -308,6 +311,12 @@ def _play(state: _Replay, player: int, *, claimed: bool) -> _Replay | None:
             if item is None:
                 return state if all(s.done for s in state.seats) else None
             if isinstance(item, str):
+                read_call(
+                    item,
+                    player,
+                    len(state.seats),
+                    state.where.at(f"draws of player {player}, item {seat.drawn_at + 1}"),
+                )
                 return None  # a call where no discard was made: another reading is right
             _draw(state, player)
         claimed = False
@@ -317,8 +326,12 @@ def _play(state: _Replay, player: int, *, claimed: bool) -> _Replay | None:
             continue  # a kan: its replacement is drawn next
         for claimant in _claimants(state, player):
             branch = state.copy()
-            open_kan = _claim(branch, claimant)
-            played = _play(branch, claimant, claimed=not open_kan)
+            try:
+                open_kan = _claim(branch, claimant)
+                played = _play(branch, claimant, claimed=not open_kan)
+            except LogError as wrong:  # this reading breaks: another may not
+                state.dead_ends.append(str(wrong))
+                played = None
             if played is not None:
                 return played
         player = (player + 1) % len(state.seats)
@@ -397,7 +410,7 @@ def _call(state: _Replay, player: int, meld: Meld, where: Where) -> None:
 
 def _take(seat: _Seat, code: int, where: Where) -> None:
     if code not in seat.hand:
-        raise where.error(f"tile {code} is not in the hand")
+        raise where.error(f"{code} ({tiles_text((code,))}) is not in the player's hand")
     seat.hand.remove(code)
 
 

@@ -133,6 +133,8 @@ def _one_round(**changes: object) -> str:
             document["log"][0] = value
         elif key == "call":
             document["log"][0][14][9] = value
+        elif key == "discard":
+            document["log"][0][6][1] = value
         else:
             document[key] = value
     return json.dumps(document, ensure_ascii=False)
@@ -151,6 +153,12 @@ def _one_round(**changes: object) -> str:
         (_one_round(rule={"disp": "般南喰赤", "kuitan": 1}), "bad.json: \"rule\": unknown rule field 'kuitan'"),
         # why: player 3's tenth draw is no call: x is no call letter
         (_one_round(call="3636x36"), "bad.json: round 1, draws of player 3, item 10: unknown call '3636x36'"),
+        # why: player 0 holds 13 13 17 21 24 25 31 32 33 33 36 42 42 after the first turn
+        # (draw 42, throw 44), then draws 11: no 19 (9m) to throw
+        (
+            _one_round(discard=19),
+            "bad.json: round 1, discards of player 0, item 2: 19 (9m) is not in the player's hand",
+        ),
     ],
 )
 def test_bad_input_says_where(text: str, says: str) -> None:
