@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from mjscore.logs.check import check_game, theirs
+from mjscore.logs.check import YAKU_BY_NAME, check_game, theirs
 from mjscore.logs.tenhou import LogError, Where, Win, read_call, read_games, tiles_text
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "tenhou"
@@ -53,6 +53,17 @@ def test_a_pon_that_could_claim_either_of_two_discards() -> None:
     # with 99m 56p and three pons.
     (win,) = wins_of("confusing_nakis_1.json")
     assert win.line().startswith("riichi:99m56p(777z)(555s)(777m)+7p ron seat=N round=E from=S honba=2")
+
+
+def test_ippatsu_on_the_next_discard() -> None:
+    # why: player 1 deals South 2 and plays 21 18 r35 with draws 35 37 27, leaving
+    # 16 16 27 28 29 31 33 34 35 36 37 38 39; player 2's next throw, 32 (2s), is won on
+    # before anyone else has drawn or called: riichi and ippatsu; the stick is the winner's.
+    (win,) = wins_of("ippatsu.json")
+    assert win.line() == (
+        "riichi:66m789p13456789s+2s ron seat=E round=S from=S honba=1 sticks=1 dora=5p ura=8m"
+        " riichi ippatsu preset=tenhou"
+    )
 
 
 def test_double_ron_gives_the_sticks_to_the_first_winner() -> None:
@@ -105,6 +116,25 @@ def test_the_logs_yaku_names_read_as_our_rows() -> None:
         ("seat-wind", 1),
     )
     assert outcome.yakuman == 1
+
+
+# Every yaku name a Tenhou log writes (its result's yaku texts, without the han).
+TENHOU_YAKU = (
+    "門前清自摸和 立直 一発 槍槓 嶺上開花 海底摸月 河底撈魚 平和 断幺九 一盃口 自風 東 自風 南 自風 西 自風 北"
+    " 場風 東 場風 南 場風 西 場風 北 役牌 白 役牌 發 役牌 中 両立直 七対子 混全帯幺九 一気通貫 三色同順"
+    " 三色同刻 三槓子 対々和 三暗刻 小三元 混老頭 二盃口 純全帯幺九 混一色 清一色 人和 天和 地和 大三元 四暗刻"
+    " 四暗刻単騎 字一色 緑一色 清老頭 九蓮宝燈 純正九蓮宝燈 国士無双 国士無双１３面 大四喜 小四喜 四槓子"
+    " ドラ 裏ドラ 赤ドラ"
+)
+
+
+def test_every_tenhou_yaku_name_is_one_of_our_rows() -> None:
+    # why: a name read as none of our rows would make every win with it disagree; the
+    # two-word names (自風 東 ...) are joined back before the check
+    words = TENHOU_YAKU.replace("自風 ", "自風_").replace("場風 ", "場風_").replace("役牌 ", "役牌_").split()
+    names = [w.replace("_", " ") for w in words]
+    assert len(names) == 55  # why: 10 situation and 1-han yaku, 4 + 4 winds, 3 dragons, 31 more, 3 dora
+    assert [n for n in names if n not in YAKU_BY_NAME] == []
 
 
 def test_tiles_are_written_sorted_with_the_red_five_first() -> None:
