@@ -582,22 +582,26 @@ def _wins(result: list[object], context: _RoundContext, where: Where) -> list[Wi
     details = result[1:]
     if not details or len(details) % 2:
         raise where.error("a win is followed by pairs of point changes and details")
-    wins = []
-    sticks_taken = False
-    for index in range(0, len(details), 2):
-        deltas = _int_list(details[index], 4, where, "point changes")
-        info = details[index + 1]
-        if not isinstance(info, list) or len(info) < 4 or not all(isinstance(v, int) for v in info[:3]):
-            raise where.error("a win's details: winner, from, liable, score text, yaku")
-        if not all(isinstance(v, str) for v in info[3:]):
-            raise where.error("a win's score text and yaku are texts")
-        winner, source, liable = (int(v) for v in info[:3])
-        if not all(0 <= v < 4 for v in (winner, source, liable)):
-            raise where.error("a win's players are numbered 0 to 3")
-        texts = [str(v) for v in info[3:]]
-        wins.append(_win(context, (winner, source, liable), tuple(deltas), texts, takes_sticks=not sticks_taken))
-        sticks_taken = True  # several winners: the sticks go to the first (nearest the discarder)
-    return wins
+    read = [_win_details(details[i], details[i + 1], where) for i in range(0, len(details), 2)]
+    players = len(context.state.seats)
+    # Several winners on one discard: the sticks go to the first after the discarder.
+    first = min(read, key=lambda one: (one[1][0] - one[1][1]) % players)
+    return [_win(context, one[1], one[0], one[2], takes_sticks=one is first) for one in read]
+
+
+def _win_details(
+    deltas_item: object, info: object, where: Where
+) -> tuple[tuple[int, ...], tuple[int, int, int], list[str]]:
+    """A win's point changes, (winner, won from, liable) and texts, checked."""
+    deltas = _int_list(deltas_item, 4, where, "point changes")
+    if not isinstance(info, list) or len(info) < 4 or not all(isinstance(v, int) for v in info[:3]):
+        raise where.error("a win's details: winner, from, liable, score text, yaku")
+    if not all(isinstance(v, str) for v in info[3:]):
+        raise where.error("a win's score text and yaku are texts")
+    winner, source, liable = (int(v) for v in info[:3])
+    if not all(0 <= v < 4 for v in (winner, source, liable)):
+        raise where.error("a win's players are numbered 0 to 3")
+    return tuple(deltas), (winner, source, liable), [str(v) for v in info[3:]]
 
 
 def _win(
