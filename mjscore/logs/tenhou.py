@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import ClassVar, Final
 
 from mjscore.errors import MjscoreError
@@ -147,11 +148,13 @@ class Game:
 # --- tiles -------------------------------------------------------------------------
 
 
+TILE_CODES: Final = frozenset(
+    [10 * suit + n for suit in (1, 2, 3) for n in range(1, 10)] + [41 + n for n in range(7)] + [51, 52, 53]
+)
+
+
 def is_tile(code: object) -> bool:
-    if not isinstance(code, int) or isinstance(code, bool):
-        return False
-    suit, number = divmod(code, 10)
-    return (1 <= suit <= 3 and 1 <= number <= 9) or (suit == 4 and 1 <= number <= 7) or (code in (51, 52, 53))
+    return type(code) is int and code in TILE_CODES
 
 
 def kind_of(code: int) -> int:
@@ -198,26 +201,34 @@ def meld_text(meld: Meld) -> str:
 
 def read_call(text: str, player: int, players: int, where: Where) -> Meld:
     """A call string (``c151416``, ``4646p46``, ``3636k3636``, ``161616a16``, ``m39393939``)."""
+    meld = parse_call(text, player, players)
+    if isinstance(meld, str):
+        raise where.error(meld)
+    return meld
+
+
+@lru_cache(maxsize=4096)
+def parse_call(text: str, player: int, players: int) -> Meld | str:
+    """A call string read, or why it cannot be (a round reads each call several times)."""
     letters = [(i, ch) for i, ch in enumerate(text) if not ch.isdigit()]
     if len(letters) != 1 or letters[0][1] not in "cpmka":
-        raise where.error(f"unknown call {text!r}: one of c p m k a and two-digit tiles")
+        return f"unknown call {text!r}: one of c p m k a and two-digit tiles"
     place, letter = letters[0]
     digits = text[:place] + text[place + 1 :]
-    if place % 2 or len(digits) % 2:
-        raise where.error(f"unknown call {text!r}: the tiles are two digits each")
-    tiles = tuple(int(digits[i : i + 2]) for i in range(0, len(digits), 2))
     size = 3 if letter in "cp" else 4
+    paired = not (place % 2 or len(digits) % 2)
+    tiles = tuple(int(digits[i : i + 2]) for i in range(0, len(digits), 2)) if paired else ()
     if len(tiles) != size or not all(is_tile(t) for t in tiles):
-        raise where.error(f"unknown call {text!r}: {size} tiles expected")
+        return f"unknown call {text!r}: {size} tiles of two digits each expected"
     called = int(text[place + 1 : place + 3])
     kinds = sorted(kind_of(t) for t in tiles)
     run = letter == "c" and kinds[0] < 40 and kinds == list(range(kinds[0], kinds[0] + 3))
     if not run and len(set(kinds)) != 1:
-        raise where.error(f"unknown call {text!r}: not a run or tiles alike")
+        return f"unknown call {text!r}: not a run or tiles alike"
     if letter == "a":
         return Meld("closed-kan", tiles, 0, -1)
     if place not in CLAIM_PLACES[letter]:
-        raise where.error(f"unknown call {text!r}: the letter stands where no player sits")
+        return f"unknown call {text!r}: the letter stands where no player sits"
     steps_back = CLAIM_PLACES[letter].index(place) + 1  # 1 left, 2 opposite, 3 right
     kind = {"c": "chi", "p": "pon", "m": "open-kan", "k": "added-kan"}[letter]
     return Meld(kind, tiles, called, (player - steps_back) % players)
