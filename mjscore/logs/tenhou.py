@@ -661,11 +661,13 @@ def _win(
 
 
 def _declared(state: _Replay, source: int, tsumo: bool) -> int:
-    """The riichi sticks put down this round: a riichi whose discard was won on is void."""
+    """The riichi sticks put down this round: a riichi whose declaring discard was won on
+    is void (its stick never reaches the table)."""
     count = 0
     for player, seat in enumerate(state.seats):
-        void = not tsumo and player == source and seat.discards_after_riichi == 0 and seat.riichi_event >= 0
-        count += seat.riichi_event >= 0 and not void
+        void = not tsumo and player == source and seat.discards_after_riichi == 0
+        if seat.riichi_event >= 0 and not void:
+            count += 1
     return count
 
 
