@@ -595,9 +595,10 @@ def _wins(result: list[object], context: _RoundContext, where: Where) -> list[Wi
         raise where.error("a win is followed by pairs of point changes and details")
     read = [_win_details(details[i], details[i + 1], where) for i in range(0, len(details), 2)]
     players = len(context.state.seats)
-    # Several winners on one discard: the sticks go to the first after the discarder.
-    first = min(read, key=lambda one: (one[1][0] - one[1][1]) % players)
-    return [_win(context, one[1], one[0], one[2], takes_sticks=one is first) for one in read]
+    # Several winners on one discard: the sticks go to the first after the discarder. (An
+    # index, not `is`: compiled, a tuple is rebuilt where it is passed, so identity fails.)
+    nearest = min(range(len(read)), key=lambda i: (read[i][1][0] - read[i][1][1]) % players)
+    return [_win(context, who, deltas, texts, takes_sticks=i == nearest) for i, (deltas, who, texts) in enumerate(read)]
 
 
 def _win_details(
