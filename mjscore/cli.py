@@ -645,3 +645,54 @@ def _draw(path: str, run: GamesRun) -> None:
         sys.exit(EXIT_OUTPUT)
     if note is not None:
         say(f"{printable(path)}: {note}")
+
+
+LOG_EPILOG = """\b
+Examples:
+  mjscore log game.json
+  mjscore log games.jsonl other.json
+
+\b
+Exit codes: 0 every win agrees with the log; 1 a win disagrees or a file could
+not be read (the other files are still checked); 2 a usage error; 74, 130, 141
+and 143 as for mjscore batch.
+"""
+
+
+@main.command(epilog=LOG_EPILOG)
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+def log(files: tuple[str, ...]) -> None:
+    """Check Tenhou game logs: each win rebuilt as a line of the notation, scored and compared.
+
+    A FILE (- for standard input) holds a log in the tenhou.net/6 JSON form, or one log per
+    line. Every round is replayed; each win is printed as a line mjscore score reads, then
+    agree, or DISAGREE with mjscore's result and the log's (point changes, han, fu, yaku).
+    Rounds without a win are named, not checked yet.
+    """
+    from mjscore.logs.check import check_win, shown
+    from mjscore.logs.tenhou import LogError, read_games
+
+    failed = False
+    for file in files:
+        name = "<stdin>" if file == "-" else printable(file)
+        try:
+            text = sys.stdin.read() if file == "-" else Path(file).read_text("utf-8")
+            games = read_games(text, name)
+        except LogError as bad:
+            say(str(bad))
+            failed = True
+            continue
+        except (OSError, UnicodeDecodeError) as unreadable:
+            say(f"{name}: cannot read: {getattr(unreadable, 'strerror', None) or unreadable}")
+            failed = True
+            continue
+        for one in games:
+            for played in one.rounds:
+                if not played.wins:
+                    emit(f"{one.source} {played.name}: {played.result} (not checked yet)")
+                for win in played.wins:
+                    check = check_win(win)
+                    failed = failed or not check.agree
+                    emit(f"{one.source} {shown(check)}")
+    if failed:
+        sys.exit(EXIT_HAND)

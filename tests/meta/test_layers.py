@@ -60,6 +60,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("mjscore.configure", "mjscore.scoring"),
     ("mjscore.analysis",),  # what a hand waits on: lines made from the user's, scored
     ("mjscore.game.*",),  # whole games: a match ledger over hand lines, scored
+    ("mjscore.logs.*",),  # platforms' game logs replayed into hand lines, scored and checked
     ("mjscore.render.*", "mjscore.bnf"),
     ("mjscore.batch", "mjscore.shell"),
     ("mjscore.cli", "mjscore.__main__", "mjscore"),

@@ -1,0 +1,136 @@
+"""Score each win a log holds and compare it with the log's own result (issue 17).
+
+What is compared: every player's point change, the han, the fu (Tenhou writes it below
+mangan only) and the yaku with their han, the log's Japanese names read as our rows' ids.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from mjscore.errors import MjscoreError
+from mjscore.logs.tenhou import WINDS, Game, Win
+from mjscore.rulesets.riichi.rows import YAKU_RULES, YAKUMAN_RULES
+from mjscore.scoring import score
+
+# Tenhou's names where they are not our rows' local names (docs/rules/riichi.md §4).
+TENHOU_ALIASES: Final = {
+    "断幺九": "all-simples",
+    "混全帯幺九": "mixed-outside-hand",
+    "純全帯幺九": "pure-outside-hand",
+    "国士無双１３面": "thirteen-orphans-13-wait",
+    "両立直": "double-riichi",
+    **{f"自風 {wind}": "seat-wind" for wind in "東南西北"},
+    **{f"場風 {wind}": "prevalent-wind" for wind in "東南西北"},
+}
+YAKU_BY_NAME: Final = {
+    **{rule.local_name: rule.id for rule in (*YAKU_RULES, *YAKUMAN_RULES)},
+    **TENHOU_ALIASES,
+}
+YAKU_TEXT: Final = re.compile(r"^(?P<name>.+)\((?:(?P<han>\d+)飜|(?P<limit>役満))\)$")
+FU_TEXT: Final = re.compile(r"(\d+)符")
+YAKUMAN_HAN: Final = 13  # our rows count a yakuman as 13 (docs/rules/riichi.md §5)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A win's result, ours or the log's, in the terms both can state."""
+
+    deltas: tuple[int, ...]  # each player's point change, by the log's player index
+    han: int
+    fu: int | None  # None where the log does not say (a limit hand)
+    yakuman: int
+    yaku: tuple[tuple[str, int], ...]  # (our row's id, han; a yakuman counts 13), sorted
+
+    def describe(self) -> str:
+        fu = f" {self.fu} fu" if self.fu else ""
+        value = f"{self.yakuman}x yakuman" if self.yakuman else f"{self.han} han{fu}"
+        items = ", ".join(f"{name} {han}" for name, han in self.yaku)
+        return f"{value}; {items}; deltas {list(self.deltas)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One win: the rebuilt line, our outcome (None with ``problem`` if it did not
+    score), the log's, and whether they agree."""
+
+    win: Win
+    line: str
+    ours: Outcome | None
+    theirs: Outcome
+    problem: str = ""
+
+    @property
+    def agree(self) -> bool:
+        ours = self.ours
+        if ours is None:
+            return False
+        same_fu = self.theirs.fu is None or ours.fu == self.theirs.fu
+        return (
+            ours.deltas == self.theirs.deltas
+            and ours.yakuman == self.theirs.yakuman
+            and (ours.yakuman > 0 or ours.han == self.theirs.han)
+            and same_fu
+            and ours.yaku == self.theirs.yaku
+        )
+
+
+def theirs(win: Win) -> Outcome:
+    """The log's result for a win."""
+    yaku = []
+    for text in win.yaku:
+        match = YAKU_TEXT.match(text)
+        if match is None:
+            yaku.append((f"?{text}", 0))
+            continue
+        name = YAKU_BY_NAME.get(match["name"], f"?{match['name']}")
+        han = YAKUMAN_HAN if match["limit"] else int(match["han"])
+        if han or match["limit"]:
+            yaku.append((name, han))
+    fu = FU_TEXT.search(win.points)
+    yakuman = sum(1 for text in win.yaku if text.endswith("(役満)"))
+    return Outcome(
+        deltas=win.deltas,
+        han=0 if yakuman else sum(han for _, han in yaku),
+        fu=int(fu[1]) if fu else None,
+        yakuman=yakuman,
+        yaku=tuple(sorted(yaku)),
+    )
+
+
+def check_win(win: Win) -> Check:
+    line = win.line()
+    try:
+        result = score(line)
+    except MjscoreError as failure:
+        return Check(win, line, None, theirs(win), str(failure))
+    summary = result.summary
+    deltas = [0] * len(win.deltas)
+    for seat, change in result.deltas.items():
+        deltas[(win.dealer + WINDS.index(seat)) % len(deltas)] = change
+    ours = Outcome(
+        deltas=tuple(deltas),
+        han=summary.han or 0 if summary else 0,
+        fu=summary.fu if summary else None,
+        yakuman=summary.yakuman or 0 if summary else 0,
+        yaku=tuple(sorted((row.rule_id, row.value) for row in result.lines)),
+    )
+    return Check(win, line, ours, theirs(win))
+
+
+def check_game(game: Game) -> list[Check]:
+    """Every win of a game, checked, in the order played."""
+    return [check_win(win) for game_round in game.rounds for win in game_round.wins]
+
+
+def shown(check: Check) -> str:
+    """A checked win as ``mjscore log`` prints it: where, the line, and agree; or the
+    line, then both results."""
+    win = check.win
+    head = f"{win.round_name} player {win.winner}: {check.line}"
+    if check.agree:
+        return f"{head}  agree"
+    ours = check.ours.describe() if check.ours is not None else f"not scored: {check.problem}"
+    return f"{head}  DISAGREE\n  mjscore: {ours}\n  log:     {check.theirs.describe()}"

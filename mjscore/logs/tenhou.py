@@ -1,0 +1,696 @@
+"""Read a Tenhou game log (the tenhou.net/6 JSON form) and rebuild every win in it.
+
+A log is ``{"title", "name", "rule", "log"}``; each round of ``log`` is
+``[[round, honba, sticks], scores, dora, ura, (hand, draws, discards) per seat, result]``.
+Tiles are numbers: 11-19 man, 21-29 pin, 31-39 sou, 41-47 East..Red, 51/52/53 the red
+fives. A draw is a tile or a call (``c`` chi, ``p`` pon, ``m`` open kan); a discard is a
+tile, 60 (the tile just drawn), ``r`` + tile (riichi), 0 (none: after an open kan) or a
+kan (``k`` added, ``a`` closed). Where the letter stands in a call says who was called
+from: first, the player on the left; second, the one opposite; last, the one on the right.
+
+The rounds are replayed in turn order (a call jumps the order), which is what the words
+that depend on the order need: double riichi, ippatsu, haitei, houtei, tenhou, chiihou.
+The dora and ura indicators are the log's: Tenhou writes those revealed when the round
+ended, so a kan dora shown after the win is not among them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import ClassVar, Final
+
+from mjscore.errors import MjscoreError
+
+WINDS: Final = "ESWN"
+TSUMOGIRI: Final = 60
+NO_DISCARD: Final = 0
+WIN: Final = "和了"
+# Every tile dealt, less the dead wall and the hands: the draws a round can have.
+LIVE_WALL: Final = {4: 136 - 14 - 4 * 13}
+# Where a call's letter stands, by kind: to the player on the left, opposite, on the right.
+CLAIM_PLACES: Final = {"c": (0, -1, -1), "p": (0, 2, 4), "k": (0, 2, 4), "m": (0, 2, 6)}
+RULE_KEYS: Final = frozenset({"disp", "aka", "aka51", "aka52", "aka53"})
+
+
+class LogError(MjscoreError):
+    """A log that cannot be read: says the file, the round and the place in the JSON."""
+
+    code: ClassVar[str] = "log"
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where in a log a problem is: the file, the round (0 for the whole game) and a path."""
+
+    source: str
+    round_number: int = 0
+    path: str = ""
+
+    def error(self, message: str) -> LogError:
+        place = self.source
+        if self.round_number:
+            place += f": round {self.round_number}"
+        if self.path:
+            place += f", {self.path}" if self.round_number else f": {self.path}"
+        return LogError(f"{place}: {message}")
+
+    def at(self, path: str) -> Where:
+        return Where(self.source, self.round_number, path)
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A call: its kind (chi, pon, open-kan, added-kan, closed-kan), its tiles, the tile
+    called (a closed kan's: none, 0) and who it was called from (a player's index, or -1)."""
+
+    kind: str
+    tiles: tuple[int, ...]
+    called: int
+    claimed_from: int
+
+    @property
+    def closed(self) -> bool:
+        return self.kind == "closed-kan"
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """One win rebuilt: everything its score needs, and what the log says it scored."""
+
+    round_number: int  # 1 for the log's first round
+    round_name: str  # as Tenhou says it: E1-0 is East 1, no honba
+    winner: int  # the player's index in the log
+    dealer: int
+    discarder: int  # the player who dealt in; -1 for a tsumo
+    pao: int  # the liable player; -1 for none
+    seat: str
+    discarder_seat: str
+    pao_seat: str
+    round_wind: str
+    honba: int
+    sticks: int
+    concealed: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    winning_tile: int
+    situations: tuple[str, ...]  # riichi, double-riichi, ippatsu, rinshan, chankan, haitei ...
+    dora: tuple[int, ...]
+    ura: tuple[int, ...]
+    rules: tuple[str, ...]  # the rule words for the line: preset=tenhou, aka=off ...
+    ruleset: str
+    deltas: tuple[int, ...]  # the log's point change of each player, by index
+    points: str  # the log's score text: 30符4飜7700点, 満貫8000点 ...
+    yaku: tuple[str, ...]  # the log's yaku texts: 立直(1飜) ...
+
+    @property
+    def tsumo(self) -> bool:
+        return self.discarder < 0
+
+    def line(self) -> str:
+        """The win as a line of our notation (docs/notation.md §1-§3)."""
+        hand = tiles_text(self.concealed) + "".join(meld_text(m) for m in self.melds)
+        words = [f"{self.ruleset}:{hand}+{tiles_text((self.winning_tile,))}"]
+        words.append("tsumo" if self.tsumo else "ron")
+        words += [f"seat={self.seat}", f"round={self.round_wind}"]
+        if not self.tsumo:
+            words.append(f"from={self.discarder_seat}")
+        if self.honba:
+            words.append(f"honba={self.honba}")
+        if self.sticks:
+            words.append(f"sticks={self.sticks}")
+        if self.dora:
+            words.append(f"dora={indicators_text(self.dora)}")
+        if self.ura:
+            words.append(f"ura={indicators_text(self.ura)}")
+        if self.pao >= 0:
+            words.append(f"pao={self.pao_seat}")
+        return " ".join([*words, *self.situations, *self.rules])
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round of a log: its name, how it ended (the log's word) and its wins."""
+
+    number: int
+    name: str
+    result: str
+    wins: tuple[Win, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    source: str
+    players: tuple[str, ...]
+    rounds: tuple[Round, ...]
+
+
+# --- tiles -------------------------------------------------------------------------
+
+
+TILE_CODES: Final = frozenset(
+    [10 * suit + n for suit in (1, 2, 3) for n in range(1, 10)] + [41 + n for n in range(7)] + [51, 52, 53]
+)
+
+
+def is_tile(code: object) -> bool:
+    return type(code) is int and code in TILE_CODES
+
+
+def kind_of(code: int) -> int:
+    """The tile's kind: a red five is its suit's five."""
+    return (code - 50) * 10 + 5 if code > 50 else code
+
+
+def _digit_and_suit(code: int) -> tuple[str, str]:
+    if code > 50:
+        return "0", "mps"[code - 51]
+    suit, number = divmod(code, 10)
+    return str(number), "mpsz"[suit - 1]
+
+
+def _order(code: int) -> tuple[int, int]:
+    return kind_of(code), 0 if code > 50 else 1
+
+
+def tiles_text(codes: tuple[int, ...] | list[int]) -> str:
+    """Tiles in our notation, sorted, one suit letter per run: ``123m05p``."""
+    text = ""
+    last_suit = ""
+    for code in sorted(codes, key=_order):
+        digit, suit = _digit_and_suit(code)
+        if last_suit and suit != last_suit:
+            text += last_suit
+        text += digit
+        last_suit = suit
+    return text + last_suit
+
+
+def indicators_text(codes: tuple[int, ...]) -> str:
+    """Indicators as they lie, in the log's order: ``4p3z``."""
+    return "".join("".join(_digit_and_suit(code)) for code in codes)
+
+
+def meld_text(meld: Meld) -> str:
+    inside = tiles_text(meld.tiles)
+    return f"[{inside}]" if meld.closed else f"({inside})"
+
+
+# --- calls -------------------------------------------------------------------------
+
+
+def read_call(text: str, player: int, players: int, where: Where) -> Meld:
+    """A call string (``c151416``, ``4646p46``, ``3636k3636``, ``161616a16``, ``m39393939``)."""
+    meld = parse_call(text, player, players)
+    if isinstance(meld, str):
+        raise where.error(meld)
+    return meld
+
+
+@lru_cache(maxsize=4096)
+def parse_call(text: str, player: int, players: int) -> Meld | str:
+    """A call string read, or why it cannot be (a round reads each call several times)."""
+    letters = [(i, ch) for i, ch in enumerate(text) if not ch.isdigit()]
+    if len(letters) != 1 or letters[0][1] not in "cpmka":
+        return f"unknown call {text!r}: one of c p m k a and two-digit tiles"
+    place, letter = letters[0]
+    digits = text[:place] + text[place + 1 :]
+    size = 3 if letter in "cp" else 4
+    paired = not (place % 2 or len(digits) % 2)
+    tiles = tuple(int(digits[i : i + 2]) for i in range(0, len(digits), 2)) if paired else ()
+    if len(tiles) != size or not all(is_tile(t) for t in tiles):
+        return f"unknown call {text!r}: {size} tiles of two digits each expected"
+    called = int(text[place + 1 : place + 3])
+    kinds = sorted(kind_of(t) for t in tiles)
+    run = letter == "c" and kinds[0] < 40 and kinds == list(range(kinds[0], kinds[0] + 3))
+    if not run and len(set(kinds)) != 1:
+        return f"unknown call {text!r}: not a run or tiles alike"
+    if letter == "a":
+        return Meld("closed-kan", tiles, 0, -1)
+    if place not in CLAIM_PLACES[letter]:
+        return f"unknown call {text!r}: the letter stands where no player sits"
+    steps_back = CLAIM_PLACES[letter].index(place) + 1  # 1 left, 2 opposite, 3 right
+    kind = {"c": "chi", "p": "pon", "m": "open-kan", "k": "added-kan"}[letter]
+    return Meld(kind, tiles, called, (player - steps_back) % players)
+
+
+# --- replay ------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Seat:
+    """One player's state while a round is replayed."""
+
+    hand: list[int]
+    draws: list[object]
+    discards: list[object]
+    melds: list[Meld]
+    drawn_at: int = 0  # how many draws are used
+    discarded_at: int = 0
+    last_drawn: int = 0
+    last_discard: int = 0
+    robbed_kan: bool = False  # the last thing discarded was a kan (chankan)
+    after_kan: bool = False  # the next draw replaces a kan (rinshan)
+    riichi_event: int = -1  # when riichi was declared; -1 for never
+    riichi_first: bool = False  # on the player's first discard
+    discards_after_riichi: int = 0
+    draws_made: int = 0
+
+    def copy(self) -> _Seat:
+        return _Seat(
+            list(self.hand),
+            self.draws,
+            self.discards,
+            list(self.melds),
+            self.drawn_at,
+            self.discarded_at,
+            self.last_drawn,
+            self.last_discard,
+            self.robbed_kan,
+            self.after_kan,
+            self.riichi_event,
+            self.riichi_first,
+            self.discards_after_riichi,
+            self.draws_made,
+        )
+
+    @property
+    def upcoming(self) -> object:
+        return self.draws[self.drawn_at] if self.drawn_at < len(self.draws) else None
+
+    @property
+    def done(self) -> bool:
+        return self.drawn_at == len(self.draws) and self.discarded_at == len(self.discards)
+
+
+@dataclass(slots=True)
+class _Replay:
+    seats: list[_Seat]
+    dealer: int
+    where: Where
+    draws: int = 0  # tiles drawn from the live wall (rinshan included: each kan shortens it)
+    events: int = 0
+    call_events: tuple[int, ...] = ()
+    dead_ends: list[str] = field(default_factory=list)  # shared by every reading: why each broke
+
+    def copy(self) -> _Replay:
+        seats = [seat.copy() for seat in self.seats]
+        return _Replay(seats, self.dealer, self.where, self.draws, self.events, self.call_events, self.dead_ends)
+
+
+def replay(seats: list[_Seat], dealer: int, where: Where) -> _Replay:
+    """Play the round's draws and discards in turn order, the dealer first.
+
+    A draw list says that a player called, not which discard: a pon of 1m may claim
+    either of two 1m thrown by the same player. Each claim the lists allow is tried, and
+    a reading that strands a call (a call met on a plain turn) or leaves tiles unplayed
+    is given up for the next."""
+    start = _Replay(seats, dealer, where)
+    state = _play(start, dealer, claimed=False)
+    if state is None:
+        why = f" (a reading that claims a discard stops: {start.dead_ends[0]})" if start.dead_ends else ""
+        raise where.error(f"the draws, calls and discards cannot be played in turn order{why}")
+    return state
+
+
+def _play(state: _Replay, player: int, *, claimed: bool) -> _Replay | None:
+    """Play on from ``player``'s turn (``claimed``: the turn began with a call, no draw)."""
+    while True:
+        seat = state.seats[player]
+        if not claimed:
+            item = seat.upcoming
+            if item is None:
+                return state if all(s.done for s in state.seats) else None
+            if isinstance(item, str):
+                read_call(
+                    item,
+                    player,
+                    len(state.seats),
+                    state.where.at(f"draws of player {player}, item {seat.drawn_at + 1}"),
+                )
+                return None  # a call where no discard was made: another reading is right
+            _draw(state, player)
+        claimed = False
+        if not _discard(state, player):
+            return state if all(s.done for s in state.seats) else None
+        if seat.robbed_kan:
+            continue  # a kan: its replacement is drawn next
+        for claimant in _claimants(state, player):
+            branch = state.copy()
+            try:
+                open_kan = _claim(branch, claimant)
+                played = _play(branch, claimant, claimed=not open_kan)
+            except LogError as wrong:  # this reading breaks: another may not
+                state.dead_ends.append(str(wrong))
+                played = None
+            if played is not None:
+                return played
+        player = (player + 1) % len(state.seats)
+
+
+def _draw(state: _Replay, player: int) -> None:
+    seat = state.seats[player]
+    where = state.where.at(f"draws of player {player}, item {seat.drawn_at + 1}")
+    item = seat.draws[seat.drawn_at]
+    if not (isinstance(item, int) and is_tile(item)):
+        raise where.error(f"{item!r} is neither a tile nor a call")
+    seat.drawn_at += 1
+    state.events += 1
+    seat.hand.append(item)
+    seat.last_drawn = item
+    seat.draws_made += 1
+    state.draws += 1
+
+
+def _claimants(state: _Replay, discarder: int) -> list[int]:
+    """Who may have called the discard just made: a pon or open kan from anyone, a chi
+    from the next player, as their draw lists say."""
+    players = len(state.seats)
+    tile = state.seats[discarder].last_discard
+    found = []
+    for step in range(1, players):
+        other = (discarder + step) % players
+        upcoming = state.seats[other].upcoming
+        if isinstance(upcoming, str):
+            where = state.where.at(f"draws of player {other}, item {state.seats[other].drawn_at + 1}")
+            meld = read_call(upcoming, other, players, where)
+            if meld.kind in ("added-kan", "closed-kan"):
+                raise where.error(f"{upcoming!r}: a kan of one's own stands among the discards, not the draws")
+            if meld.called == tile and meld.claimed_from == discarder:
+                found.append(other)
+    return found
+
+
+def _claim(state: _Replay, claimant: int) -> bool:
+    """The claimant calls the last discard; True for an open kan (a replacement is drawn)."""
+    seat = state.seats[claimant]
+    where = state.where.at(f"draws of player {claimant}, item {seat.drawn_at + 1}")
+    meld = read_call(str(seat.upcoming), claimant, len(state.seats), where)
+    seat.drawn_at += 1
+    state.events += 1
+    _call(state, claimant, meld, where)
+    if meld.kind != "open-kan":
+        return False
+    slot = seat.discards[seat.discarded_at] if seat.discarded_at < len(seat.discards) else None
+    if slot != NO_DISCARD:
+        raise state.where.at(f"discards of player {claimant}, item {seat.discarded_at + 1}").error(
+            "an open kan is followed by 0 (no discard)"
+        )
+    seat.discarded_at += 1
+    seat.after_kan = True
+    return True
+
+
+def _call(state: _Replay, player: int, meld: Meld, where: Where) -> None:
+    seat = state.seats[player]
+    used = list(meld.tiles)
+    if meld.kind == "added-kan":
+        pon = next((m for m in seat.melds if m.kind == "pon" and kind_of(m.called) == kind_of(meld.called)), None)
+        if pon is None:
+            raise where.error("an added kan without its pon")
+        seat.melds[seat.melds.index(pon)] = Meld("added-kan", meld.tiles, pon.called, pon.claimed_from)
+        used = [meld.called]
+    else:
+        if meld.kind != "closed-kan":
+            used.remove(meld.called)
+        seat.melds.append(meld)
+    for code in used:
+        _take(seat, code, where)
+    state.call_events = (*state.call_events, state.events)
+
+
+def _take(seat: _Seat, code: int, where: Where) -> None:
+    if code not in seat.hand:
+        raise where.error(f"{code} ({tiles_text((code,))}) is not in the player's hand")
+    seat.hand.remove(code)
+
+
+def _discard(state: _Replay, player: int) -> bool:
+    """The player's next discard (or kan); False if the player has none left (a win)."""
+    seat = state.seats[player]
+    if seat.discarded_at >= len(seat.discards):
+        return False
+    where = state.where.at(f"discards of player {player}, item {seat.discarded_at + 1}")
+    item = seat.discards[seat.discarded_at]
+    seat.discarded_at += 1
+    state.events += 1
+    seat.robbed_kan = False
+    if seat.riichi_event >= 0:
+        seat.discards_after_riichi += 1
+    if isinstance(item, str) and item[:1] != "r":
+        meld = read_call(item, player, len(state.seats), where)
+        if meld.kind not in ("added-kan", "closed-kan"):
+            raise where.error(f"{item!r}: only a kan (k, a) stands among the discards")
+        _call(state, player, meld, where)
+        seat.robbed_kan = True
+        seat.after_kan = True
+        seat.last_discard = meld.called if meld.kind == "added-kan" else meld.tiles[0]
+        return True
+    seat.after_kan = False
+    riichi = isinstance(item, str)
+    if isinstance(item, str):
+        try:
+            item = int(item[1:])
+        except ValueError:
+            raise where.error(f"{item!r}: r is followed by a tile") from None
+    if item == TSUMOGIRI:
+        item = seat.last_drawn
+    if not (isinstance(item, int) and is_tile(item)):
+        raise where.error(f"{item!r} is not a tile")
+    _take(seat, item, where)
+    if riichi:
+        seat.riichi_event = state.events
+        seat.riichi_first = seat.discarded_at == 1
+        seat.discards_after_riichi = 0
+    seat.last_discard = item
+    return True
+
+
+# --- reading a log -----------------------------------------------------------------
+
+
+def read_games(text: str, source: str) -> list[Game]:
+    """Every game of a file: one JSON log, or one log per line."""
+    stripped = text.strip()
+    if not stripped:
+        raise Where(source).error("empty: no log")
+    try:
+        return [read_game(json.loads(stripped), source)]
+    except json.JSONDecodeError as whole:
+        lines = [line for line in stripped.splitlines() if line.strip()]
+        if len(lines) == 1:
+            raise Where(source).error(f"not JSON: {whole.msg} at line {whole.lineno}, column {whole.colno}") from None
+    games = []
+    for number, line in enumerate(lines, start=1):
+        try:
+            document = json.loads(line)
+        except json.JSONDecodeError as bad_line:
+            raise Where(f"{source}:{number}").error(f"not JSON: {bad_line.msg} at column {bad_line.colno}") from None
+        games.append(read_game(document, f"{source}:{number}"))
+    return games
+
+
+def read_game(document: object, source: str) -> Game:
+    """One game from its decoded JSON."""
+    where = Where(source)
+    if not isinstance(document, dict) or not isinstance(document.get("log"), list):
+        raise where.error('not a Tenhou log: a JSON object with "log", a list of rounds, expected')
+    names = document.get("name", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise where.at('"name"').error("a list of player names expected")
+    rules = rule_words(document.get("rule", {}), where.at('"rule"'))
+    ruleset = "sanma" if rules[0] == "sanma" else "riichi"
+    rounds = []
+    for index, entry in enumerate(document["log"]):
+        rounds.append(read_round(entry, Where(source, index + 1, f"log[{index}]"), ruleset, rules[1:]))
+    return Game(source, tuple(names), tuple(rounds))
+
+
+def rule_words(rule: object, where: Where) -> tuple[str, ...]:
+    """The rule set, then the words our line needs for the log's rules, from its rule
+    field: red fives (``aka``, ``aka51``-``aka53``) and open tanyao (喰 in ``disp``)."""
+    if not isinstance(rule, dict):
+        raise where.error("an object expected")
+    unknown = sorted(set(rule) - RULE_KEYS)
+    if unknown:
+        raise where.error(f"unknown rule field {unknown[0]!r} (known: {', '.join(sorted(RULE_KEYS))})")
+    disp = rule.get("disp", "")
+    if not isinstance(disp, str):
+        raise where.error('"disp" is a text')
+    reds = [rule.get(key, 0) for key in ("aka", "aka51", "aka52", "aka53")]
+    if not all(isinstance(n, int) for n in reds):
+        raise where.error("red fives are counted with numbers")
+    words = ["sanma" if disp.startswith("三") else "riichi", "preset=tenhou"]
+    if not any(reds) and "赤" not in disp:
+        words.append("aka=off")
+    if disp and "喰" not in disp:
+        words.append("kuitan=off")
+    return tuple(words)
+
+
+def _int_list(value: object, size: int | None, where: Where, what: str) -> list[int]:
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise where.error(f"{what}: a list of numbers expected")
+    if size is not None and len(value) != size:
+        raise where.error(f"{what}: {size} numbers expected, {len(value)} given")
+    return list(value)
+
+
+def read_round(entry: object, where: Where, ruleset: str, rules: tuple[str, ...]) -> Round:
+    if not isinstance(entry, list) or len(entry) != 17:
+        raise where.error("a round of 17 items expected (its state, scores, dora, ura, 3 per player, result)")
+    number, honba, sticks = _int_list(entry[0], 3, where.at(f"{where.path}[0]"), "round, honba, sticks")
+    _int_list(entry[1], 4, where.at(f"{where.path}[1]"), "scores")
+    dora = _indicators(entry[2], where.at(f"{where.path}[2]"))
+    ura = _indicators(entry[3], where.at(f"{where.path}[3]"))
+    seats = []
+    for player in range(4):
+        hand, draws, discards = entry[4 + 3 * player : 7 + 3 * player]
+        hand_where = where.at(f"{where.path}[{4 + 3 * player}]")
+        tiles = _int_list(hand, None, hand_where, f"starting hand of player {player}")
+        if not all(is_tile(t) for t in tiles) or len(tiles) not in (0, 13):
+            raise hand_where.error(f"starting hand of player {player}: 13 tiles expected")
+        if not isinstance(draws, list) or not isinstance(discards, list):
+            raise hand_where.error(f"draws and discards of player {player}: lists expected")
+        seats.append(_Seat(tiles, list(draws), list(discards), []))
+    players = sum(1 for s in seats if s.hand)
+    if players != 4:
+        raise where.error("only four-player logs are read yet")  # sanma: the next slice
+    name = f"{WINDS[number // 4]}{number % 4 + 1}-{honba}"
+    dealer = number % 4
+    state = replay(seats, dealer, where)
+    result = entry[16]
+    if not isinstance(result, list) or not result or not isinstance(result[0], str):
+        raise where.at(f"{where.path}[16]").error("a result expected: a word, then its details")
+    wins: list[Win] = []
+    if result[0] == WIN:
+        context = _RoundContext(number, name, honba, sticks, dora, ura, rules, ruleset, state)
+        wins = _wins(result, context, where.at(f"{where.path}[16]"))
+    return Round(where.round_number, name, result[0], tuple(wins))
+
+
+def _indicators(value: object, where: Where) -> tuple[int, ...]:
+    codes = _int_list(value, None, where, "indicators")
+    if not all(is_tile(t) for t in codes) or len(codes) > 5:
+        raise where.error("indicators: at most five tiles expected")
+    return tuple(codes)
+
+
+@dataclass(frozen=True, slots=True)
+class _RoundContext:
+    number: int
+    name: str
+    honba: int
+    sticks: int
+    dora: tuple[int, ...]
+    ura: tuple[int, ...]
+    rules: tuple[str, ...]
+    ruleset: str
+    state: _Replay
+
+
+def _wins(result: list[object], context: _RoundContext, where: Where) -> list[Win]:
+    details = result[1:]
+    if not details or len(details) % 2:
+        raise where.error("a win is followed by pairs of point changes and details")
+    read = [_win_details(details[i], details[i + 1], where) for i in range(0, len(details), 2)]
+    players = len(context.state.seats)
+    # Several winners on one discard: the sticks go to the first after the discarder. (An
+    # index, not `is`: compiled, a tuple is rebuilt where it is passed, so identity fails.)
+    nearest = min(range(len(read)), key=lambda i: (read[i][1][0] - read[i][1][1]) % players)
+    return [_win(context, who, deltas, texts, takes_sticks=i == nearest) for i, (deltas, who, texts) in enumerate(read)]
+
+
+def _win_details(
+    deltas_item: object, info: object, where: Where
+) -> tuple[tuple[int, ...], tuple[int, int, int], list[str]]:
+    """A win's point changes, (winner, won from, liable) and texts, checked."""
+    deltas = _int_list(deltas_item, 4, where, "point changes")
+    if not isinstance(info, list) or len(info) < 4 or not all(isinstance(v, int) for v in info[:3]):
+        raise where.error("a win's details: winner, from, liable, score text, yaku")
+    if not all(isinstance(v, str) for v in info[3:]):
+        raise where.error("a win's score text and yaku are texts")
+    winner, source, liable = (int(v) for v in info[:3])
+    if not all(0 <= v < 4 for v in (winner, source, liable)):
+        raise where.error("a win's players are numbered 0 to 3")
+    return tuple(deltas), (winner, source, liable), [str(v) for v in info[3:]]
+
+
+def _win(
+    context: _RoundContext, who: tuple[int, int, int], deltas: tuple[int, ...], texts: list[str], *, takes_sticks: bool
+) -> Win:
+    """The winner's hand as the replay left it; ``who``: the winner, the player won from
+    (the winner for a tsumo) and the liable player (the winner for none)."""
+    winner, source, liable = who
+    state = context.state
+    seat = state.seats[winner]
+    tsumo = source == winner
+    if tsumo:
+        winning = seat.last_drawn
+        concealed = list(seat.hand)
+        concealed.remove(winning)
+    else:
+        winning = state.seats[source].last_discard
+        concealed = list(seat.hand)
+    dealer = state.dealer
+    riichi = seat.riichi_event >= 0
+    return Win(
+        round_number=state.where.round_number,
+        round_name=context.name,
+        winner=winner,
+        dealer=dealer,
+        discarder=-1 if tsumo else source,
+        pao=-1 if liable == winner else liable,
+        seat=WINDS[(winner - dealer) % 4],
+        discarder_seat=WINDS[(source - dealer) % 4],
+        pao_seat=WINDS[(liable - dealer) % 4],
+        round_wind=WINDS[context.number // 4],
+        honba=context.honba,
+        sticks=context.sticks + _declared(state, source, tsumo) if takes_sticks else 0,
+        concealed=tuple(concealed),
+        melds=tuple(seat.melds),
+        winning_tile=winning,
+        situations=_situations(state, winner, source, tsumo),
+        dora=context.dora,
+        ura=context.ura if riichi else (),
+        rules=context.rules,
+        ruleset=context.ruleset,
+        deltas=deltas,
+        points=texts[0],
+        yaku=tuple(texts[1:]),
+    )
+
+
+def _declared(state: _Replay, source: int, tsumo: bool) -> int:
+    """The riichi sticks put down this round: a riichi whose declaring discard was won on
+    is void (its stick never reaches the table)."""
+    count = 0
+    for player, seat in enumerate(state.seats):
+        void = not tsumo and player == source and seat.discards_after_riichi == 0
+        if seat.riichi_event >= 0 and not void:
+            count += 1
+    return count
+
+
+def _situations(state: _Replay, winner: int, source: int, tsumo: bool) -> tuple[str, ...]:
+    seat = state.seats[winner]
+    calls = state.call_events
+    words = []
+    if seat.riichi_event >= 0:
+        first = seat.riichi_first and not any(e < seat.riichi_event for e in calls)
+        words.append("double-riichi" if first else "riichi")
+        if seat.discards_after_riichi == 0 and not any(e > seat.riichi_event for e in calls):
+            words.append("ippatsu")
+    last_tile = state.draws == LIVE_WALL[len(state.seats)]
+    if tsumo:
+        if seat.after_kan:
+            words.append("rinshan")
+        elif last_tile:
+            words.append("haitei")
+        if seat.draws_made == 1 and seat.discarded_at == 0 and not calls:
+            words.append("tenhou" if winner == state.dealer else "chiihou")
+    elif state.seats[source].robbed_kan:
+        words.append("chankan")
+    elif last_tile:
+        words.append("houtei")
+    return tuple(words)
