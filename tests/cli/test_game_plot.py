@@ -183,6 +183,7 @@ def test_a_picture_that_is_neither_png_nor_svg_is_a_usage_error(tmp_path: Path, 
 
 
 def test_plot_draws_one_game(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")  # without it --plot is refused first, for that
     picture = tmp_path / "game.png"
     several_files = run(str(TENHOU), str(TENHOU), "--plot", str(picture))
     games_file = run("-", "--plot", str(picture), stdin=HEADER + WIN + "---\n" + HEADER + WIN)
