@@ -17,11 +17,16 @@ ended, so a kan dora shown after the win is not among them.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import chain
 from typing import ClassVar, Final
 
-from mjscore.errors import MjscoreError
+from mjscore.errors import MjscoreError, not_utf8
+from mjscore.scoring import Overlong
+from mjscore.values import Value
 
 WINDS: Final = "ESWN"
 TSUMOGIRI: Final = 60
@@ -32,32 +37,57 @@ LIVE_WALL: Final = {4: 136 - 14 - 4 * 13}
 # Where a call's letter stands, by kind: to the player on the left, opposite, on the right.
 CLAIM_PLACES: Final = {"c": (0, -1, -1), "p": (0, 2, 4), "k": (0, 2, 4), "m": (0, 2, 6)}
 RULE_KEYS: Final = frozenset({"disp", "aka", "aka51", "aka52", "aka53"})
+# A byte that was not UTF-8, as scoring.read_lines keeps it (surrogateescape). A raw string:
+# a compiled module cannot hold a lone surrogate in a string literal.
+UNDECODED: Final = re.compile(r"[\udc80-\udcff]")
 
 
 class LogError(MjscoreError):
-    """A log that cannot be read: says the file, the round and the place in the JSON."""
+    """A log that cannot be read: says the file, the round and the place in the JSON.
+
+    ``where`` is that place, ``reason`` what is wrong there (the message less the place), so
+    that a record of the error can give each on its own."""
 
     code: ClassVar[str] = "log"
+
+    def __init__(self, message: str, where: Where, reason: str) -> None:
+        super().__init__(message)
+        self.where = where
+        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
 class Where:
-    """Where in a log a problem is: the file, the round (0 for the whole game) and a path."""
+    """Where in a log a problem is: the file (``FILE`` or ``FILE:LINE`` for a game of a file of
+    one game per line), the round (1 for the log's first; 0 for the game as a whole), the JSON
+    path (``log[0][14][9]``; ``"rule"``), and what stands there in words (``draws of player 3,
+    item 10``), if the path alone would not say it."""
 
     source: str
     round_number: int = 0
     path: str = ""
+    what: str = ""
 
     def error(self, message: str) -> LogError:
         place = self.source
         if self.round_number:
             place += f": round {self.round_number}"
-        if self.path:
-            place += f", {self.path}" if self.round_number else f": {self.path}"
-        return LogError(f"{place}: {message}")
+        shown = self.what or self.path
+        if shown:
+            place += f", {shown}" if self.round_number else f": {shown}"
+        at = f" (at {self.path})" if self.what and self.path else ""
+        return LogError(f"{place}: {message}{at}", self, message)
 
     def at(self, path: str) -> Where:
         return Where(self.source, self.round_number, path)
+
+    def seat_list(self, player: int, items: str, index: int) -> Where:
+        """Item ``index`` (0 first) of a player's ``items`` list in this round: "draws" or
+        "discards" (each player's starting hand, draws and discards follow the round's four
+        first items, in that order)."""
+        column = 4 + 3 * player + (1 if items == "draws" else 2)
+        path = f"log[{self.round_number - 1}][{column}][{index}]"
+        return Where(self.source, self.round_number, path, f"{items} of player {player}, item {index + 1}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,11 +321,41 @@ class _Replay:
     draws: int = 0  # tiles drawn from the live wall (rinshan included: each kan shortens it)
     events: int = 0
     call_events: tuple[int, ...] = ()
-    dead_ends: list[str] = field(default_factory=list)  # shared by every reading: why each broke
+    # Shared by every reading: where each broke, ranked (``_rank``).
+    dead_ends: list[tuple[tuple[bool, int], LogError]] = field(default_factory=list)
 
     def copy(self) -> _Replay:
         seats = [seat.copy() for seat in self.seats]
         return _Replay(seats, self.dealer, self.where, self.draws, self.events, self.call_events, self.dead_ends)
+
+    def stop(self, where: Where, message: str, *, stranded: bool = False) -> None:
+        """This reading ends here for ``message``: kept, in case no reading plays to the end
+        (``stranded``: at a call no discard came before)."""
+        self.dead_ends.append((_rank(self, stranded=stranded), where.error(message)))
+
+    def ended(self, player: int, items: str, index: int) -> _Replay | None:
+        """The reading once ``player``'s list of ``items`` has no item ``index``: the round, if
+        every list is played out; else None, and why (the log cut short, or lists that do not
+        match) kept as a dead end."""
+        left = [f"player {p} {_left(s)}" for p, s in enumerate(self.seats) if not s.done]
+        if not left:
+            return self
+        self.stop(self.where.seat_list(player, items, index), f"the list ends here, yet {', '.join(left)}")
+        return None
+
+
+def _rank(state: _Replay, *, stranded: bool) -> tuple[bool, int]:
+    """How telling a dead end is, the most telling highest: one that met a call on a plain
+    turn only says that this reading should have claimed a discard before, so any other
+    ranks above it; then the one that played farthest."""
+    return not stranded, state.events
+
+
+def _left(seat: _Seat) -> str:
+    """What a player has not played yet: "has 3 draws and 2 discards left"."""
+    draws, discards = len(seat.draws) - seat.drawn_at, len(seat.discards) - seat.discarded_at
+    counts = [f"{n} {word}{'s' * (n != 1)}" for n, word in ((draws, "draw"), (discards, "discard")) if n]
+    return f"has {' and '.join(counts)} left"
 
 
 def replay(seats: list[_Seat], dealer: int, where: Where) -> _Replay:
@@ -304,12 +364,15 @@ def replay(seats: list[_Seat], dealer: int, where: Where) -> _Replay:
     A draw list says that a player called, not which discard: a pon of 1m may claim
     either of two 1m thrown by the same player. Each claim the lists allow is tried, and
     a reading that strands a call (a call met on a plain turn) or leaves tiles unplayed
-    is given up for the next."""
+    is given up for the next. If none plays to the end, the one that went farthest says
+    where it broke: a log cut short names the list that ends too soon."""
     start = _Replay(seats, dealer, where)
     state = _play(start, dealer, claimed=False)
     if state is None:
-        why = f" (a reading that claims a discard stops: {start.dead_ends[0]})" if start.dead_ends else ""
-        raise where.error(f"the draws, calls and discards cannot be played in turn order{why}")
+        if not start.dead_ends:  # every reading stops with a reason: this is a safeguard
+            raise where.error("the draws, calls and discards cannot be played in turn order")
+        telling = max(start.dead_ends, key=lambda dead_end: dead_end[0])[1]
+        raise telling.where.error(f"cannot be played in turn order: {telling.reason}")
     return state
 
 
@@ -320,19 +383,17 @@ def _play(state: _Replay, player: int, *, claimed: bool) -> _Replay | None:
         if not claimed:
             item = seat.upcoming
             if item is None:
-                return state if all(s.done for s in state.seats) else None
+                return state.ended(player, "draws", seat.drawn_at)
             if isinstance(item, str):
-                read_call(
-                    item,
-                    player,
-                    len(state.seats),
-                    state.where.at(f"draws of player {player}, item {seat.drawn_at + 1}"),
-                )
-                return None  # a call where no discard was made: another reading is right
+                where = state.where.seat_list(player, "draws", seat.drawn_at)
+                read_call(item, player, len(state.seats), where)
+                # a call where no discard was made: another reading is right
+                state.stop(where, f"{item!r} is a call, but no discard is there to claim", stranded=True)
+                return None
             _draw(state, player)
         claimed = False
         if not _discard(state, player):
-            return state if all(s.done for s in state.seats) else None
+            return state.ended(player, "discards", seat.discarded_at)
         if seat.robbed_kan:
             continue  # a kan: its replacement is drawn next
         for claimant in _claimants(state, player):
@@ -341,7 +402,7 @@ def _play(state: _Replay, player: int, *, claimed: bool) -> _Replay | None:
                 open_kan = _claim(branch, claimant)
                 played = _play(branch, claimant, claimed=not open_kan)
             except LogError as wrong:  # this reading breaks: another may not
-                state.dead_ends.append(str(wrong))
+                state.dead_ends.append((_rank(branch, stranded=False), wrong))
                 played = None
             if played is not None:
                 return played
@@ -350,7 +411,7 @@ def _play(state: _Replay, player: int, *, claimed: bool) -> _Replay | None:
 
 def _draw(state: _Replay, player: int) -> None:
     seat = state.seats[player]
-    where = state.where.at(f"draws of player {player}, item {seat.drawn_at + 1}")
+    where = state.where.seat_list(player, "draws", seat.drawn_at)
     item = seat.draws[seat.drawn_at]
     if not (isinstance(item, int) and is_tile(item)):
         raise where.error(f"{item!r} is neither a tile nor a call")
@@ -372,7 +433,7 @@ def _claimants(state: _Replay, discarder: int) -> list[int]:
         other = (discarder + step) % players
         upcoming = state.seats[other].upcoming
         if isinstance(upcoming, str):
-            where = state.where.at(f"draws of player {other}, item {state.seats[other].drawn_at + 1}")
+            where = state.where.seat_list(other, "draws", state.seats[other].drawn_at)
             meld = read_call(upcoming, other, players, where)
             if meld.kind in ("added-kan", "closed-kan"):
                 raise where.error(f"{upcoming!r}: a kan of one's own stands among the discards, not the draws")
@@ -384,7 +445,7 @@ def _claimants(state: _Replay, discarder: int) -> list[int]:
 def _claim(state: _Replay, claimant: int) -> bool:
     """The claimant calls the last discard; True for an open kan (a replacement is drawn)."""
     seat = state.seats[claimant]
-    where = state.where.at(f"draws of player {claimant}, item {seat.drawn_at + 1}")
+    where = state.where.seat_list(claimant, "draws", seat.drawn_at)
     meld = read_call(str(seat.upcoming), claimant, len(state.seats), where)
     seat.drawn_at += 1
     state.events += 1
@@ -393,7 +454,7 @@ def _claim(state: _Replay, claimant: int) -> bool:
         return False
     slot = seat.discards[seat.discarded_at] if seat.discarded_at < len(seat.discards) else None
     if slot != NO_DISCARD:
-        raise state.where.at(f"discards of player {claimant}, item {seat.discarded_at + 1}").error(
+        raise state.where.seat_list(claimant, "discards", seat.discarded_at).error(
             "an open kan is followed by 0 (no discard)"
         )
     seat.discarded_at += 1
@@ -430,7 +491,7 @@ def _discard(state: _Replay, player: int) -> bool:
     seat = state.seats[player]
     if seat.discarded_at >= len(seat.discards):
         return False
-    where = state.where.at(f"discards of player {player}, item {seat.discarded_at + 1}")
+    where = state.where.seat_list(player, "discards", seat.discarded_at)
     item = seat.discards[seat.discarded_at]
     seat.discarded_at += 1
     state.events += 1
@@ -469,29 +530,160 @@ def _discard(state: _Replay, player: int) -> bool:
 # --- reading a log -----------------------------------------------------------------
 
 
-def read_games(text: str, source: str) -> list[Game]:
-    """Every game of a file: one JSON log, or one log per line."""
-    stripped = text.strip()
-    if not stripped:
-        raise Where(source).error("empty: no log")
+LOG_LIMIT: Final = 1 << 20  # characters of one game's JSON: a whole East-South game is some 20,000
+
+
+@dataclass(frozen=True, slots=True)
+class LogText(Value):
+    """One game of a file as read, not decoded yet: the number of its first line, its JSON
+    text, whether it has a line of its own among other games (the file holds one game per
+    line, and several), and why it cannot be read, if reading the file said so already (a
+    line or a document too long)."""
+
+    first: int
+    text: str
+    own_line: bool
+    problem: str = ""
+
+    def name(self, source: str) -> str:
+        """The game as messages name it: the file, with the game's line if it has one of its own."""
+        return f"{source}:{self.first}" if self.own_line else source
+
+
+def split_logs(lines: Iterable[str | Overlong]) -> Iterator[LogText]:
+    """The games of a file (its lines as ``scoring.read_lines`` gives them), in order. A file
+    whose first line that holds something is JSON on its own (or whose next is a whole log)
+    holds one game per line, blank lines between them skipped; any other file is one game,
+    which may span many lines (pretty-printed). A file with nothing in it is one empty game."""
+    numbered = enumerate(lines, 1)
+    read: list[str | Overlong] = []  # the lines read so far, from the first
+    for _, line in numbered:
+        # a byte-order mark may start the file
+        kept = line.removeprefix("\ufeff") if not read and isinstance(line, str) else line
+        read.append(kept)
+        if not isinstance(kept, str) or kept.strip():
+            break
+    if not read or not any(isinstance(line, Overlong) or line.strip() for line in read):
+        yield LogText(1, "", False)
+        return
+    first = read[-1]
+    if isinstance(first, str) and (_whole(first) or _next_is_a_log(read, numbered)):
+        yield from _per_line(chain(enumerate(read, 1), numbered))
+    else:
+        yield _document(chain(enumerate(read, 1), numbered))
+
+
+def _whole(line: str) -> bool:
+    """Whether a line is JSON on its own."""
     try:
-        return [read_game(json.loads(stripped), source)]
-    except json.JSONDecodeError as whole:
-        lines = [line for line in stripped.splitlines() if line.strip()]
-        if len(lines) == 1:
-            raise Where(source).error(f"not JSON: {whole.msg} at line {whole.lineno}, column {whole.colno}") from None
-    games = []
-    for number, line in enumerate(lines, start=1):
-        try:
-            document = json.loads(line)
-        except json.JSONDecodeError as bad_line:
-            raise Where(f"{source}:{number}").error(f"not JSON: {bad_line.msg} at column {bad_line.colno}") from None
-        games.append(read_game(document, f"{source}:{number}"))
-    return games
+        json.loads(line)
+    except json.JSONDecodeError:
+        return False
+    return True
 
 
-def read_game(document: object, source: str) -> Game:
-    """One game from its decoded JSON."""
+def _next_is_a_log(read: list[str | Overlong], numbered: Iterator[tuple[int, str | Overlong]]) -> bool:
+    """Whether the next line that holds something is a log on its own: a file of one game per
+    line whose first line is not JSON. The lines it reads are added to ``read``."""
+    for _, line in numbered:
+        read.append(line)
+        if isinstance(line, Overlong):
+            return False
+        if line.strip():
+            try:
+                document = json.loads(line)
+            except json.JSONDecodeError:
+                return False
+            return isinstance(document, dict) and "log" in document
+    return False
+
+
+def _per_line(numbered: Iterator[tuple[int, str | Overlong]]) -> Iterator[LogText]:
+    """Each line that holds something a game, named by its line unless it is the file's only one."""
+    games = (log for log in (_line_log(number, line) for number, line in numbered) if log is not None)
+    one = next(games, None)
+    two = next(games, None)
+    if one is None or two is None:
+        yield one if one is not None else LogText(1, "", False)
+        return
+    yield from (replace(log, own_line=True) for log in chain((one, two), games))
+
+
+def _line_log(number: int, line: str | Overlong) -> LogText | None:
+    """The game on a line (None: the line is blank)."""
+    if isinstance(line, Overlong):
+        return LogText(number, "", False, _too_long(f"the line holds {line.size:,} bytes"))
+    if len(line) > LOG_LIMIT:
+        return LogText(number, "", False, _too_long(f"the line holds {len(line):,} characters"))
+    return LogText(number, line, False) if line.strip() else None
+
+
+def _document(numbered: Iterator[tuple[int, str | Overlong]]) -> LogText:
+    """The file as one game, from its first line."""
+    held: list[str] = []
+    size = 0
+    for number, line in numbered:
+        if isinstance(line, Overlong):
+            return LogText(1, "", False, _too_long(f"line {number} holds {line.size:,} bytes"))
+        held.append(line)
+        size += len(line)
+        if size > LOG_LIMIT:
+            return LogText(1, "", False, _too_long(f"the file holds {size:,} characters by line {number}"))
+    return LogText(1, "".join(held), False)
+
+
+def _too_long(found: str) -> str:
+    return f"{found}: more than a game's log ever holds ({LOG_LIMIT:,} characters at most)"
+
+
+def decode_log(log: LogText, source: str) -> object:
+    """A game's JSON, decoded; ``LogError`` (naming the file, and the line and column) if it is not JSON."""
+    where = Where(log.name(source))
+    if log.problem:
+        raise where.error(log.problem)
+    if not log.text.strip():
+        raise where.error("empty: no log")
+    bad = UNDECODED.search(log.text)
+    if bad is not None:
+        line = log.text.count("\n", 0, bad.start()) + log.first
+        column = bad.start() - log.text.rfind("\n", 0, bad.start())
+        byte = ord(bad.group()) - 0xDC00
+        raise where.error(not_utf8(byte, f"column {column}" if log.own_line else f"line {line}, column {column}"))
+    try:
+        return json.loads(log.text)
+    except json.JSONDecodeError as wrong:
+        if log.own_line:
+            raise where.error(f"not JSON: {wrong.msg} at column {wrong.colno}") from None
+        at = f"line {wrong.lineno + log.first - 1}, column {wrong.colno}"
+        raise where.error(f"not JSON: {wrong.msg} at {at}") from None
+
+
+def read_games(text: str, source: str) -> list[Game]:
+    """Every game of a file's text: one JSON log, or one log per line; ``LogError`` at the
+    first that cannot be read."""
+    logs = split_logs(line + "\n" for line in text.split("\n"))
+    return [read_game(decode_log(log, source), log.name(source)) for log in logs]
+
+
+@dataclass(frozen=True, slots=True)
+class GameLog:
+    """A game's log whose rounds are not read yet: each is read on its own (``round``), so
+    that one that cannot be read does not keep the others from being checked."""
+
+    source: str
+    players: tuple[str, ...]
+    ruleset: str
+    rules: tuple[str, ...]  # the words of each rebuilt line for the log's rules
+    entries: tuple[object, ...]  # the log's rounds, as decoded
+
+    def round(self, index: int) -> Round:
+        """The round at ``index`` of the log (0 first); ``LogError`` if it cannot be read."""
+        where = Where(self.source, index + 1, f"log[{index}]")
+        return read_round(self.entries[index], where, self.ruleset, self.rules)
+
+
+def read_log(document: object, source: str) -> GameLog:
+    """A game from its decoded JSON: its players and rules read, its rounds not yet."""
     where = Where(source)
     if not isinstance(document, dict) or not isinstance(document.get("log"), list):
         raise where.error('not a Tenhou log: a JSON object with "log", a list of rounds, expected')
@@ -500,10 +692,13 @@ def read_game(document: object, source: str) -> Game:
         raise where.at('"name"').error("a list of player names expected")
     rules = rule_words(document.get("rule", {}), where.at('"rule"'))
     ruleset = "sanma" if rules[0] == "sanma" else "riichi"
-    rounds = []
-    for index, entry in enumerate(document["log"]):
-        rounds.append(read_round(entry, Where(source, index + 1, f"log[{index}]"), ruleset, rules[1:]))
-    return Game(source, tuple(names), tuple(rounds))
+    return GameLog(source, tuple(names), ruleset, rules[1:], tuple(document["log"]))
+
+
+def read_game(document: object, source: str) -> Game:
+    """One game from its decoded JSON, every round read."""
+    log = read_log(document, source)
+    return Game(source, log.players, tuple(log.round(i) for i in range(len(log.entries))))
 
 
 def rule_words(rule: object, where: Where) -> tuple[str, ...]:
@@ -593,19 +788,24 @@ def _wins(result: list[object], context: _RoundContext, where: Where) -> list[Wi
     details = result[1:]
     if not details or len(details) % 2:
         raise where.error("a win is followed by pairs of point changes and details")
-    read = [_win_details(details[i], details[i + 1], where) for i in range(0, len(details), 2)]
+    # each win's point changes, then its details: items 1 and 2 of the result, 3 and 4 ...
+    places = [where.at(f"{where.path}[{i}]") for i in range(1, len(details) + 1)]
+    read = [_win_details(details[i], details[i + 1], places[i], places[i + 1]) for i in range(0, len(details), 2)]
     players = len(context.state.seats)
     # Several winners on one discard: the sticks go to the first after the discarder. (An
     # index, not `is`: compiled, a tuple is rebuilt where it is passed, so identity fails.)
     nearest = min(range(len(read)), key=lambda i: (read[i][1][0] - read[i][1][1]) % players)
-    return [_win(context, who, deltas, texts, takes_sticks=i == nearest) for i, (deltas, who, texts) in enumerate(read)]
+    return [
+        _win(context, who, deltas, texts, places[2 * i + 1], takes_sticks=i == nearest)
+        for i, (deltas, who, texts) in enumerate(read)
+    ]
 
 
 def _win_details(
-    deltas_item: object, info: object, where: Where
+    deltas_item: object, info: object, deltas_where: Where, where: Where
 ) -> tuple[tuple[int, ...], tuple[int, int, int], list[str]]:
     """A win's point changes, (winner, won from, liable) and texts, checked."""
-    deltas = _int_list(deltas_item, 4, where, "point changes")
+    deltas = _int_list(deltas_item, 4, deltas_where, "point changes")
     if not isinstance(info, list) or len(info) < 4 or not all(isinstance(v, int) for v in info[:3]):
         raise where.error("a win's details: winner, from, liable, score text, yaku")
     if not all(isinstance(v, str) for v in info[3:]):
@@ -617,21 +817,26 @@ def _win_details(
 
 
 def _win(
-    context: _RoundContext, who: tuple[int, int, int], deltas: tuple[int, ...], texts: list[str], *, takes_sticks: bool
+    context: _RoundContext,
+    who: tuple[int, int, int],
+    deltas: tuple[int, ...],
+    texts: list[str],
+    where: Where,
+    *,
+    takes_sticks: bool,
 ) -> Win:
     """The winner's hand as the replay left it; ``who``: the winner, the player won from
-    (the winner for a tsumo) and the liable player (the winner for none)."""
+    (the winner for a tsumo) and the liable player (the winner for none); ``where``: the
+    win's details in the log."""
     winner, source, liable = who
     state = context.state
     seat = state.seats[winner]
     tsumo = source == winner
+    concealed = list(seat.hand)
+    winning = seat.last_drawn if tsumo else state.seats[source].last_discard
+    _check_winner(seat, winner, source, where)
     if tsumo:
-        winning = seat.last_drawn
-        concealed = list(seat.hand)
         concealed.remove(winning)
-    else:
-        winning = state.seats[source].last_discard
-        concealed = list(seat.hand)
     dealer = state.dealer
     riichi = seat.riichi_event >= 0
     return Win(
@@ -659,6 +864,23 @@ def _win(
         points=texts[0],
         yaku=tuple(texts[1:]),
     )
+
+
+def _check_winner(seat: _Seat, winner: int, source: int, where: Where) -> None:
+    """The winner's hand as the replay left it must be a winning hand's size: 14 tiles (a
+    call counted as 3) the last drawn among them for a tsumo, 13 for a ron. A log cut short
+    (the winner's lists end before their win) or a result naming the wrong player fails."""
+    tsumo = winner == source
+    held = len(seat.hand) + 3 * len(seat.melds)
+    size = 14 if tsumo else 13
+    how = "by tsumo" if tsumo else f"on player {source}'s discard"
+    if held != size:
+        raise where.error(
+            f"player {winner} wins {how} holding {held} tiles (a call counted as 3), not {size}: "
+            "the log is cut short, or the result names another winner"
+        )
+    if tsumo and seat.last_drawn not in seat.hand:
+        raise where.error(f"player {winner} wins by tsumo, but the tile they drew last is not in their hand")
 
 
 def _declared(state: _Replay, source: int, tsumo: bool) -> int:
