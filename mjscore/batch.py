@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from mjscore.errors import Problem
+from mjscore.errors import Problem, printable
 from mjscore.render import AnalysisRenderer, Renderer
 from mjscore.render.plot import Chart
 from mjscore.scoring import Overlong, score_many
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from mjscore.game.ledger import Played, Standings
     from mjscore.game.read import Header
     from mjscore.game.replay import GameText
+    from mjscore.logs.tenhou import LogText
 
 CHUNK = 512  # lines a worker scores per task
 GAME_CHUNK = 8  # games a worker replays per task (a game of 16 hands is some 50 lines' work)
@@ -192,6 +193,56 @@ class Replaying:
             return GameReport(source, "".join(out), (), "finished", chart)
         unfinished = f"{where}: the game is unfinished: {standings.ended}"
         return GameReport(source, "".join(out), (unfinished,), "unfinished", chart)
+
+
+@dataclass(frozen=True, slots=True)
+class LogReport(Value):
+    """One game of a log file checked and rendered: what goes to standard output, what is told on
+    stderr (each part that cannot be read), and how its rounds went: ``agreed``, ``disagreed``,
+    ``unchecked`` (not checked yet: no win) and ``unreadable`` (the game, or one of its rounds)."""
+
+    source: Source
+    output: str  # lines, each ending with a line end
+    messages: tuple[str, ...]
+    agreed: int = 0
+    disagreed: int = 0
+    unchecked: int = 0
+    unreadable: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Checking:
+    """mjscore log: each game of a file of logs (a ``logs.tenhou.LogText``) checked round by round
+    and rendered in ``fmt``."""
+
+    fmt: str
+
+    def rendered(self, logs: Iterable[LogText], start: int, source: Source) -> Iterator[LogReport]:
+        for number, log in enumerate(logs, start):
+            yield self.checked(log, number, source)
+
+    def checked(self, log: LogText, number: int, source: Source) -> LogReport:
+        from mjscore.logs.report import Unreadable, check_log
+        from mjscore.render.log import get_log_renderer
+
+        renderer = get_log_renderer(self.fmt)
+        out: list[str] = []
+        told: list[str] = []
+        agreed = disagreed = unchecked = 0
+        for record in check_log(log, source.name, number):
+            if isinstance(record, Unreadable):
+                _put(out, renderer.error(record))
+                told.append(printable(str(record.error)))
+                continue
+            _put(out, renderer.round(record))
+            agree = record.agree
+            if agree is None:
+                unchecked += 1
+            elif agree:
+                agreed += 1
+            else:
+                disagreed += 1
+        return LogReport(source, "".join(out), tuple(told), agreed, disagreed, unchecked, len(told))
 
 
 def _put(out: list[str], text: str | None) -> None:

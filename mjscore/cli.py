@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from mjscore import __version__, build
-from mjscore.batch import GAME_CHUNK, Analysing, Replaying, Scoring, Source, tasked_inputs
+from mjscore.batch import GAME_CHUNK, Analysing, Checking, Replaying, Scoring, Source, tasked_inputs
 from mjscore.configure import load_settings
 from mjscore.errors import HandError, UsageError, printable, quoted_path
 from mjscore.render import FORMATS, get_analysis_renderer, get_renderer
@@ -35,6 +35,7 @@ from mjscore.shell import (
     STOPS,
     BatchRun,
     GamesRun,
+    LogsRun,
     OutputError,
     Progress,
     closed_pipe,
@@ -581,20 +582,32 @@ def _game_sources(files: tuple[str, ...]) -> list[tuple[Source, str]]:
     """Each game file to read, as (source, path), in order: a directory stands for its *.txt files
     by name. Every one is checked before anything is replayed: one that cannot be read, or a
     directory without game files, is a usage error."""
+    paths = _expanded(files, (GAME_FILES,), "game files")
+    for path in paths:
+        _size(path)
+    return _named(paths)
+
+
+def _expanded(files: tuple[str, ...], patterns: tuple[str, ...], kind: str) -> list[str]:
+    """The paths of FILE..., in order: a directory stands for its files that match ``patterns``, by
+    name (a usage error if it has none: ``kind`` says what they are); standard input (-) once only."""
     if files.count("-") > 1:
         raise click.BadParameter("standard input (-) can be read once only", param_hint="FILE...")
     paths: list[str] = []
     for path in files:
         if path != "-" and os.path.isdir(path):
-            found = sorted(str(p) for p in Path(path).glob(GAME_FILES) if p.is_file())
+            found = sorted({str(p) for pattern in patterns for p in Path(path).glob(pattern) if p.is_file()})
             if not found:
-                message = f"{quoted_path(path)} holds no game files ({GAME_FILES})"
+                message = f"{quoted_path(path)} holds no {kind} ({', '.join(patterns)})"
                 raise click.BadParameter(message, param_hint="FILE...")
             paths += found
         else:
             paths.append(path)
-    for path in paths:
-        _size(path)
+    return paths
+
+
+def _named(paths: list[str]) -> list[tuple[Source, str]]:
+    """Each path as (source, path): its name as every output shows it."""
     return [(Source(i, "<stdin>" if path == "-" else printable(path)), path) for i, path in enumerate(paths)]
 
 
@@ -650,49 +663,68 @@ def _draw(path: str, run: GamesRun) -> None:
 LOG_EPILOG = """\b
 Examples:
   mjscore log game.json
-  mjscore log games.jsonl other.json
+  mjscore log games.jsonl other.json --format csv
+  mjscore log archive/ --jobs 2 --format json
+  mjscore log - < game.json
 
 \b
-Exit codes: 0 every win agrees with the log; 1 a win disagrees or a file could
-not be read (the other files are still checked); 2 a usage error; 74, 130, 141
-and 143 as for mjscore batch.
+Exit codes: 0 every win agrees with the log; 1 a win disagrees, or a game, a
+round or a file could not be read (the others are still checked); 2 a usage
+error (a directory without logs included); 74, 130, 141 and 143 as for
+mjscore batch.
 """
+LOG_FILES = ("*.json", "*.jsonl")  # the log files of a directory given as FILE
 
 
 @main.command(epilog=LOG_EPILOG)
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-def log(files: tuple[str, ...]) -> None:
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="table",
+    show_default=True,
+    help="table for people; json (one object per round) or csv (a row per round) for scripts.",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help=f"Worker processes checking games; output stays in input order. Games go to workers {GAME_CHUNK} at a time.",
+)
+def log(files: tuple[str, ...], fmt: str, jobs: int) -> None:
     """Check Tenhou game logs: each win rebuilt as a line of the notation, scored and compared.
 
     A FILE (- for standard input) holds a log in the tenhou.net/6 JSON form, or one log per
-    line. Every round is replayed; each win is printed as a line mjscore score reads, then
-    agree, or DISAGREE with mjscore's result and the log's (point changes, han, fu, yaku).
-    Rounds without a win are named, not checked yet.
+    line; a directory stands for its *.json and *.jsonl files, by name. Every round is
+    replayed; each win is printed as a line mjscore score reads, then agree, or DISAGREE with
+    mjscore's result and the log's (point changes, han, fu, yaku). Rounds without a win are
+    named, not checked yet. A game, a round or a file that cannot be read is told on stderr
+    (the file, the round and the place in the JSON) and the others are still checked.
     """
-    from mjscore.logs.check import check_win, shown
-    from mjscore.logs.tenhou import LogError, read_games
+    from mjscore.logs.tenhou import LogText, split_logs
+    from mjscore.scoring import read_lines
 
-    failed = False
-    for file in files:
-        name = "<stdin>" if file == "-" else printable(file)
+    sources = _named(_expanded(files, LOG_FILES, "logs"))
+    if any(path == "-" for _, path in sources):
+        _size("-")  # standard input closed: a usage error
+    unreadable: list[str] = []
+
+    def logs_of(source: Source, path: str) -> Iterator[LogText]:
         try:
-            text = sys.stdin.read() if file == "-" else Path(file).read_text("utf-8")
-            games = read_games(text, name)
-        except LogError as bad:
-            say(str(bad))
-            failed = True
-            continue
-        except (OSError, UnicodeDecodeError) as unreadable:
-            say(f"{name}: cannot read: {getattr(unreadable, 'strerror', None) or unreadable}")
-            failed = True
-            continue
-        for one in games:
-            for played in one.rounds:
-                if not played.wins:
-                    emit(f"{one.source} {played.name}: {played.result} (not checked yet)")
-                for win in played.wins:
-                    check = check_win(win)
-                    failed = failed or not check.agree
-                    emit(f"{one.source} {shown(check)}")
-    if failed:
+            with open(path, "rb") if path != "-" else nullcontext(sys.stdin.buffer) as stream:
+                yield from split_logs(read_lines(stream))
+        except OSError as exc:
+            unreadable.append(source.name)
+            say(f"{source.name}: cannot read: {exc.strerror or exc}")
+
+    run = LogsRun(fmt)
+    run.write(
+        tasked_inputs([(source, logs_of(source, path)) for source, path in sources], Checking(fmt), jobs, GAME_CHUNK)
+    )
+    if run.games > 1 or len(sources) > 1:
+        say(run.summary(len(sources)))
+    if run.failed or unreadable:
         sys.exit(EXIT_HAND)

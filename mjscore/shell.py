@@ -1,8 +1,8 @@
 """What a command-line program owes its shell, apart from click: writing its output (a failed
 write is told once, a closed pipe ends it quietly), telling the user on stderr (text from the
 input escaped), stopping cleanly on Ctrl-C and SIGTERM, a progress bar that never mixes with
-anything else, and a run of ``mjscore batch`` that does all of these (``BatchRun``), and one of
-``mjscore game`` (``GamesRun``).
+anything else, and a run of ``mjscore batch`` that does all of these (``BatchRun``), one of
+``mjscore game`` (``GamesRun``) and one of ``mjscore log`` (``LogsRun``).
 
 Exit codes past click's 0, 1 and 2: 74 the output could not be written, 128 + the signal's
 number for a run a signal stopped (130 SIGINT, 143 SIGTERM), 141 a closed pipe.
@@ -22,7 +22,7 @@ from contextlib import closing, nullcontext
 from dataclasses import dataclass
 from typing import IO
 
-from mjscore.batch import GameReport, Rendered, Source
+from mjscore.batch import GameReport, LogReport, Rendered, Source
 from mjscore.errors import printable
 from mjscore.render.plot import Chart
 from mjscore.scoring import Overlong, read_lines
@@ -346,4 +346,44 @@ class GamesRun:
         return (
             f"{games} game{'s' * (games != 1)} in {files} file{'s' * (files != 1)}: {o['finished']} finished, "
             f"{o['unfinished']} unfinished, {o['failed'] + o['broken']} failed"
+        )
+
+
+class LogsRun:
+    """One run of ``mjscore log``: each game's report written out in input order (the CSV's header
+    row once before them), its messages told, and its rounds counted by how they went."""
+
+    def __init__(self, fmt: str) -> None:
+        self.fmt = fmt
+        self.games = 0
+        self.counts = dict.fromkeys(("agreed", "disagreed", "unchecked", "unreadable"), 0)
+
+    @property
+    def failed(self) -> bool:
+        """A round disagrees, or a game or a round cannot be read."""
+        return bool(self.counts["disagreed"] or self.counts["unreadable"])
+
+    def write(self, stream: Generator[LogReport, None, None]) -> None:
+        from mjscore.render.log import get_log_renderer
+
+        encodable_output(data=self.fmt != "table")
+        emit(get_log_renderer(self.fmt).start())
+        with closing(stream):  # ends the workers, also when the loop stops at a failed write
+            for report in stream:
+                write(report.output)
+                for message in report.messages:
+                    say(message)
+                self.games += 1
+                for name in self.counts:
+                    self.counts[name] += getattr(report, name)
+        flush()
+
+    def summary(self, files: int) -> str:
+        """How the rounds went, for stderr: "12 games in 3 files: 80 rounds agree, 1 disagrees, ..."."""
+        c = self.counts
+        rounds = c["agreed"] + c["disagreed"] + c["unchecked"]
+        return (
+            f"{self.games} game{'s' * (self.games != 1)} in {files} file{'s' * (files != 1)}: "
+            f"{rounds} round{'s' * (rounds != 1)}, {c['agreed']} agree, {c['disagreed']} disagree, "
+            f"{c['unchecked']} not checked yet; {c['unreadable']} could not be read (a game or a round)"
         )

@@ -735,6 +735,11 @@ def read_round(entry: object, where: Where, ruleset: str, rules: tuple[str, ...]
     if not isinstance(entry, list) or len(entry) != 17:
         raise where.error("a round of 17 items expected (its state, scores, dora, ura, 3 per player, result)")
     number, honba, sticks = _int_list(entry[0], 3, where.at(f"{where.path}[0]"), "round, honba, sticks")
+    if not (0 <= number < 4 * len(WINDS) and honba >= 0 and sticks >= 0):
+        raise where.at(f"{where.path}[0]").error(
+            f"round, honba, sticks: [{number}, {honba}, {sticks}]: the round is 0 (East 1) to 15 (North 4), "
+            "honba and sticks are not below 0"
+        )
     _int_list(entry[1], 4, where.at(f"{where.path}[1]"), "scores")
     dora = _indicators(entry[2], where.at(f"{where.path}[2]"))
     ura = _indicators(entry[3], where.at(f"{where.path}[3]"))
