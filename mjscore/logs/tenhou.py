@@ -25,7 +25,7 @@ from itertools import chain
 from typing import ClassVar, Final
 
 from mjscore.errors import MjscoreError, not_utf8
-from mjscore.scoring import Overlong
+from mjscore.scoring import LINE_LIMIT, Overlong
 from mjscore.values import Value
 
 WINDS: Final = "ESWN"
@@ -331,7 +331,9 @@ class _Replay:
     def stop(self, where: Where, message: str, *, stranded: bool = False) -> None:
         """This reading ends here for ``message``: kept, in case no reading plays to the end
         (``stranded``: at a call no discard came before)."""
-        self.dead_ends.append((_rank(self, stranded=stranded), where.error(message)))
+        self.dead_ends.append(
+            (_rank(self, stranded=stranded), where.error(f"cannot be played in turn order: {message}"))
+        )
 
     def ended(self, player: int, items: str, index: int) -> _Replay | None:
         """The reading once ``player``'s list of ``items`` has no item ``index``: the round, if
@@ -371,8 +373,7 @@ def replay(seats: list[_Seat], dealer: int, where: Where) -> _Replay:
     if state is None:
         if not start.dead_ends:  # every reading stops with a reason: this is a safeguard
             raise where.error("the draws, calls and discards cannot be played in turn order")
-        telling = max(start.dead_ends, key=lambda dead_end: dead_end[0])[1]
-        raise telling.where.error(f"cannot be played in turn order: {telling.reason}")
+        raise max(start.dead_ends, key=lambda dead_end: dead_end[0])[1]
     return state
 
 
@@ -612,7 +613,7 @@ def _per_line(numbered: Iterator[tuple[int, str | Overlong]]) -> Iterator[LogTex
 def _line_log(number: int, line: str | Overlong) -> LogText | None:
     """The game on a line (None: the line is blank)."""
     if isinstance(line, Overlong):
-        return LogText(number, "", False, _too_long(f"the line holds {line.size:,} bytes"))
+        return LogText(number, "", False, _overlong(line.size, "the line"))
     if len(line) > LOG_LIMIT:
         return LogText(number, "", False, _too_long(f"the line holds {len(line):,} characters"))
     return LogText(number, line, False) if line.strip() else None
@@ -624,7 +625,7 @@ def _document(numbered: Iterator[tuple[int, str | Overlong]]) -> LogText:
     size = 0
     for number, line in numbered:
         if isinstance(line, Overlong):
-            return LogText(1, "", False, _too_long(f"line {number} holds {line.size:,} bytes"))
+            return LogText(1, "", False, _overlong(line.size, f"line {number}"))
         held.append(line)
         size += len(line)
         if size > LOG_LIMIT:
@@ -634,6 +635,10 @@ def _document(numbered: Iterator[tuple[int, str | Overlong]]) -> LogText:
 
 def _too_long(found: str) -> str:
     return f"{found}: more than a game's log ever holds ({LOG_LIMIT:,} characters at most)"
+
+
+def _overlong(size: int, what: str) -> str:
+    return f"{what} holds {size:,} bytes: more than a line of a log ever does ({LINE_LIMIT:,} bytes at most)"
 
 
 def decode_log(log: LogText, source: str) -> object:
