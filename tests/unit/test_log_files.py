@@ -9,12 +9,14 @@ purpose; each expected message is worked out from the log's lists, as the `# why
 from __future__ import annotations
 
 import json
+import pickle
 from pathlib import Path
 
 import pytest
 
+from mjscore.batch import LogReport, Source
 from mjscore.logs.report import CheckedRound, Unreadable, check_log
-from mjscore.logs.tenhou import LogError, LogText, decode_log, read_games, split_logs
+from mjscore.logs.tenhou import LogError, LogText, Where, decode_log, read_games, split_logs
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "tenhou"
 
@@ -247,3 +249,23 @@ def test_bad_input_names_the_file_the_round_and_the_place(text: str, says: str) 
     with pytest.raises(LogError) as raised:
         read_games(text, "bad.json")
     assert str(raised.value) == says
+
+
+# --- what a compiled build must do too
+
+
+def test_what_crosses_processes_pickles() -> None:
+    # why: --jobs hands a game's text to a worker and its report back; compiled, a frozen
+    # dataclass is restored only through its constructor (values.Value)
+    game = LogText(3, "{}", True, "")
+    report = LogReport(Source(0, "f.json"), "out\n", ("told",), 1, 2, 3, 4)
+    assert pickle.loads(pickle.dumps(game)) == game
+    assert pickle.loads(pickle.dumps(report)) == report
+
+
+def test_a_log_error_keeps_its_place_and_its_reason() -> None:
+    # why: the JSON and CSV records give the round and the path apart from the message; compiled,
+    # an exception class's own attributes and its code must still be found through the instance
+    error = Where("f.json", 2, "log[1][5][3]", "draws of player 0, item 4").error("a bad tile")
+    assert (error.code, error.reason, error.where.path) == ("log", "a bad tile", "log[1][5][3]")
+    assert str(error) == "f.json: round 2, draws of player 0, item 4: a bad tile (at log[1][5][3])"
