@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
 from typing import ClassVar, Final
@@ -607,7 +607,7 @@ def _per_line(numbered: Iterator[tuple[int, str | Overlong]]) -> Iterator[LogTex
     if one is None or two is None:
         yield one if one is not None else LogText(1, "", False)
         return
-    yield from (replace(log, own_line=True) for log in chain((one, two), games))
+    yield from (LogText(log.first, log.text, True, log.problem) for log in chain((one, two), games))
 
 
 def _line_log(number: int, line: str | Overlong) -> LogText | None:
