@@ -412,10 +412,9 @@ def _play(state: _Replay, player: int, *, claimed: bool) -> _Replay | None:
 
 def _draw(state: _Replay, player: int) -> None:
     seat = state.seats[player]
-    where = state.where.seat_list(player, "draws", seat.drawn_at)
     item = seat.draws[seat.drawn_at]
     if not (isinstance(item, int) and is_tile(item)):
-        raise where.error(f"{item!r} is neither a tile nor a call")
+        raise state.where.seat_list(player, "draws", seat.drawn_at).error(f"{item!r} is neither a tile nor a call")
     seat.drawn_at += 1
     state.events += 1
     seat.hand.append(item)
@@ -483,23 +482,29 @@ def _call(state: _Replay, player: int, meld: Meld, where: Where) -> None:
 
 def _take(seat: _Seat, code: int, where: Where) -> None:
     if code not in seat.hand:
-        raise where.error(f"{code} ({tiles_text((code,))}) is not in the player's hand")
+        raise where.error(_not_held(code))
     seat.hand.remove(code)
 
 
+def _not_held(code: int) -> str:
+    return f"{code} ({tiles_text((code,))}) is not in the player's hand"
+
+
 def _discard(state: _Replay, player: int) -> bool:
-    """The player's next discard (or kan); False if the player has none left (a win)."""
+    """The player's next discard (or kan); False if the player has none left (a win). Where
+    it stands in the log is worked out only for an error: a round has some 70 discards."""
     seat = state.seats[player]
-    if seat.discarded_at >= len(seat.discards):
+    index = seat.discarded_at
+    if index >= len(seat.discards):
         return False
-    where = state.where.seat_list(player, "discards", seat.discarded_at)
-    item = seat.discards[seat.discarded_at]
+    item = seat.discards[index]
     seat.discarded_at += 1
     state.events += 1
     seat.robbed_kan = False
     if seat.riichi_event >= 0:
         seat.discards_after_riichi += 1
     if isinstance(item, str) and item[:1] != "r":
+        where = state.where.seat_list(player, "discards", index)
         meld = read_call(item, player, len(state.seats), where)
         if meld.kind not in ("added-kan", "closed-kan"):
             raise where.error(f"{item!r}: only a kan (k, a) stands among the discards")
@@ -511,15 +516,16 @@ def _discard(state: _Replay, player: int) -> bool:
     seat.after_kan = False
     riichi = isinstance(item, str)
     if isinstance(item, str):
-        try:
-            item = int(item[1:])
-        except ValueError:
-            raise where.error(f"{item!r}: r is followed by a tile") from None
+        if not item[1:].isdigit():
+            raise state.where.seat_list(player, "discards", index).error(f"{item!r}: r is followed by a tile")
+        item = int(item[1:])
     if item == TSUMOGIRI:
         item = seat.last_drawn
     if not (isinstance(item, int) and is_tile(item)):
-        raise where.error(f"{item!r} is not a tile")
-    _take(seat, item, where)
+        raise state.where.seat_list(player, "discards", index).error(f"{item!r} is not a tile")
+    if item not in seat.hand:
+        raise state.where.seat_list(player, "discards", index).error(_not_held(item))
+    seat.hand.remove(item)
     if riichi:
         seat.riichi_event = state.events
         seat.riichi_first = seat.discarded_at == 1
