@@ -433,13 +433,23 @@ def _claimants(state: _Replay, discarder: int) -> list[int]:
         other = (discarder + step) % players
         upcoming = state.seats[other].upcoming
         if isinstance(upcoming, str):
-            where = state.where.seat_list(other, "draws", state.seats[other].drawn_at)
-            meld = read_call(upcoming, other, players, where)
-            if meld.kind in ("added-kan", "closed-kan"):
-                raise where.error(f"{upcoming!r}: a kan of one's own stands among the discards, not the draws")
+            meld = _upcoming_call(state, other, upcoming)
             if meld.called == tile and meld.claimed_from == discarder:
                 found.append(other)
     return found
+
+
+def _upcoming_call(state: _Replay, player: int, text: str) -> Meld:
+    """The call that is ``player``'s next draw (a round looks at it after each discard until it is
+    made: its place in the log is worked out only if it is wrong)."""
+    meld = parse_call(text, player, len(state.seats))
+    if isinstance(meld, str):
+        raise state.where.seat_list(player, "draws", state.seats[player].drawn_at).error(meld)
+    if meld.kind in ("added-kan", "closed-kan"):
+        raise state.where.seat_list(player, "draws", state.seats[player].drawn_at).error(
+            f"{text!r}: a kan of one's own stands among the discards, not the draws"
+        )
+    return meld
 
 
 def _claim(state: _Replay, claimant: int) -> bool:
