@@ -198,3 +198,34 @@ def test_jobs_give_the_same_output_in_input_order(fmt: str) -> None:
         # why: games 1 to 24 in order, ranked_game's three rounds in a row
         numbers = [d["game_number"] for d in documents(two)]
         assert numbers == sorted(numbers) and len(set(numbers)) == 24 and len(numbers) == 28
+
+
+def test_a_win_mjscore_cannot_score_leaves_its_figures_blank() -> None:
+    rinshan = json.loads((DATA / "rinshan.json").read_text("utf-8"))
+    rinshan["rule"] = {"disp": "般南喰", "aka": 0}
+    text = json.dumps(rinshan, ensure_ascii=False)
+    # why: the rule field now says the lobby has no red fives (no 赤, aka 0), so the line gets
+    # aka=off, yet the winner holds 53, the red 5s: mjscore refuses the line, the log's result
+    # stands alone (player 3's mangan by tsumo: 2000 and 4000 from the dealer, player 1)
+    (row,) = rows(run("-", "--format", "csv", stdin=text))
+    assert (row["agree"], row["mjscore_han"], row["mjscore_delta_3"], row["log_delta_3"]) == ("no", "", "", "9000")
+    assert row["problem"] == "a red five (0m, 0p, 0s) is written but aka=off says none exist"
+    (doc,) = documents(run("-", "--format", "json", stdin=text))
+    (result,) = doc["results"]
+    assert (result["mjscore"], result["problem"], result["log"]["deltas"]) == (
+        None,
+        "a red five (0m, 0p, 0s) is written but aka=off says none exist",
+        [-2000, -4000, -2000, 9000],
+    )
+
+
+def test_a_round_with_a_win_mjscore_cannot_score_sums_no_changes_of_its_own() -> None:
+    double = json.loads((DATA / "double_ron.json").read_text("utf-8"))
+    double["rule"] = {"disp": "般南喰", "aka": 0}
+    (row,) = rows(run("-", "--format", "csv", stdin=json.dumps(double, ensure_ascii=False)))
+    # why: without red fives player 0's hand (two red fives) cannot be scored, player 2's (none)
+    # still can: each winner's figures are given where known, but mjscore's changes over the
+    # round would be player 2's alone, not the round's, so they are left blank
+    assert (row["winners"], row["mjscore_han"], row["log_han"]) == ("0;2", ";2", "6;2")
+    assert [row[f"mjscore_delta_{p}"] for p in range(4)] == ["", "", "", ""]
+    assert [row[f"log_delta_{p}"] for p in range(4)] == ["13000", "0", "2000", "-14000"]

@@ -98,12 +98,21 @@ def test_a_byte_order_mark_may_start_the_file() -> None:
     assert decode_log(game, "f.json") == log_of("rinshan.json")
 
 
-def test_bytes_that_are_not_utf8_are_told_at_their_column() -> None:
-    # why: scoring.read_lines keeps byte 0xff as the stand-in U+DCFF; 100 characters stand
-    # before it on line 1, so it is column 101
+def test_bytes_that_are_not_utf8_are_told_at_their_line_and_column() -> None:
     text = one_line("rinshan.json")
-    (game,) = games_of([text[:100] + "\udcff" + text[100:] + "\n"])
-    assert told(game) == "f.json: not UTF-8 text: byte 0xff at line 1, column 101 cannot be read (write it as UTF-8)"
+    # why: scoring.read_lines keeps byte 0xff as the stand-in U+DCFF. Here, after a blank line,
+    # it stands where no JSON may (the 101st character of line 2): the file is no game per
+    # line, so one document from line 1
+    (game,) = games_of(["\n", text[:100] + "\udcff" + text[100:] + "\n"])
+    assert told(game) == "f.json: not UTF-8 text: byte 0xff at line 2, column 101 cannot be read (write it as UTF-8)"
+    # why: inside a string (before the first player's name) the line is JSON on its own: the
+    # file's only game, on line 3, the byte at the name's column
+    name = text.index("Aさん")
+    (game,) = games_of(["\n", "\n", text[:name] + "\udcff" + text[name:] + "\n"])
+    assert (
+        told(game)
+        == f"f.json: not UTF-8 text: byte 0xff at line 3, column {name + 1} cannot be read (write it as UTF-8)"
+    )
 
 
 def test_read_games_stops_at_the_first_bad_game() -> None:
@@ -213,6 +222,20 @@ def _cut(name: str, column: int, keep: int) -> str:
             "yet player 0 has 3 discards left, player 1 has 1 draw and 1 discard left, player 2 has 2 draws and "
             "2 discards left, player 3 has 3 draws and 3 discards left (at log[0][5][9])",
             id="a draw list cut short",
+        ),
+        pytest.param(
+            _cut("chankan.json", 15, 9),
+            # why: player 3's discards (log[0][15]) cut to 9. Nine turns each are played; in the
+            # tenth, player 0 draws and throws 36, which player 3's tenth draw, 3636p36, pons
+            # (the letter last: from the right, player 0); player 3 then has no tenth discard.
+            # Had the pon not been made there, player 3 would meet it on a turn of its own
+            # later: that reading goes farther but only says the call was missed, so the
+            # list that ends is told. Left: player 0 12 - 10 of each, player 1 10 - 9, player
+            # 2 11 - 9, player 3 12 - 10 draws
+            "bad.json: round 1, discards of player 3, item 10: cannot be played in turn order: the list ends here, "
+            "yet player 0 has 2 draws and 2 discards left, player 1 has 1 draw and 1 discard left, player 2 has "
+            "2 draws and 2 discards left, player 3 has 2 draws left (at log[0][15][9])",
+            id="a list cut short just after a call",
         ),
         pytest.param(
             _cut("rinshan.json", 14, 9),
