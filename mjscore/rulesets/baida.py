@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import ClassVar, Final
+from typing import ClassVar, Final, NamedTuple
 
 from mjscore.decompose import Target, decompose, group_key, kind_counts
 from mjscore.engine import Rule, flag_is_set
@@ -101,15 +101,53 @@ BaidaScored = Scored[Reading, BaidaTable]
 BaidaPredicate = Callable[[Reading, BaidaTable, BaidaOptions], int]
 
 
-# --- facts about a reading (every group has a kind: ``_assigned`` gave one to Baida alone)
+# --- facts about a reading
+
+
+class Facts(NamedTuple):
+    """All that the rows ask of a reading; the rest of their answers is the table's and the
+    options'. So readings with equal facts score alike (``Baida.reading_class``): a row that asks
+    more of a reading adds it here (tests/unit/test_baida_alike.py scores random hands both ways)."""
+
+    shape: str
+    suits: int  # how many suits the groups are of
+    honours: bool  # a group of honours
+    runs: bool
+    straight: int | None  # the suit of a 123 456 789 (standard shape only)
+    straight_baida: bool  # a run of that straight holds Baida
+    kongs: int
+
+
+def facts(r: Reading) -> Facts:
+    """The facts of ``r`` (every group has a kind: ``_assigned`` gave one to Baida alone)."""
+    suits: set[int] = set()
+    honours = False
+    runs: set[int] = set()
+    wild_runs: set[int] = set()
+    kongs = 0
+    for g in r.groups:
+        kind = g.kind
+        if kind is None:
+            continue
+        if kind >= HONOURS:
+            honours = True
+        else:
+            suits.add(kind // 9)
+        if g.shape is Shape.RUN:
+            runs.add(kind)
+            if g.wilds:
+                wild_runs.add(kind)
+        elif g.shape is Shape.KAN:
+            kongs += 1
+    straight = None
+    if r.shape == STANDARD:
+        straight = next((suit for suit in (0, 1, 2) if runs.issuperset(_straight_starts(suit))), None)
+    straight_baida = straight is not None and not wild_runs.isdisjoint(_straight_starts(straight))
+    return Facts(r.shape, len(suits), honours, bool(runs), straight, straight_baida, kongs)
 
 
 def _suits(r: Reading) -> set[int]:
     return {g.kind // 9 for g in r.groups if g.kind is not None and g.kind < HONOURS}
-
-
-def _has_honours(r: Reading) -> bool:
-    return any(g.kind is not None and g.kind >= HONOURS for g in r.groups)
 
 
 def _straight_starts(suit: int) -> tuple[int, int, int]:
@@ -117,40 +155,34 @@ def _straight_starts(suit: int) -> tuple[int, int, int]:
     return (9 * suit, 9 * suit + 3, 9 * suit + 6)
 
 
-def _straight_suit(r: Reading) -> int | None:
-    """The suit of a 123 456 789 that the reading makes."""
-    if r.shape != STANDARD:
-        return None
-    runs = {g.kind for g in r.groups if g.shape is Shape.RUN}
-    return next((suit for suit in (0, 1, 2) if runs.issuperset(_straight_starts(suit))), None)
-
-
 # --- patterns
 
 
 def _mixed_one_suit(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
-    return len(_suits(r)) == 1 and _has_honours(r)  # thirteen terminals hold three suits
+    f = facts(r)
+    return f.suits == 1 and f.honours  # thirteen terminals hold three suits
 
 
 def _pure_one_suit(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
-    return len(_suits(r)) == 1 and not _has_honours(r)
+    f = facts(r)
+    return f.suits == 1 and not f.honours
 
 
 def _nine_tile_straight(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
-    return _straight_suit(r) is not None
+    return facts(r).straight is not None
 
 
 def _thirteen(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
-    return r.shape == THIRTEEN
+    return facts(r).shape == THIRTEEN
 
 
 def _all_triplets(r: Reading, _t: BaidaTable, o: BaidaOptions) -> int:
-    runs = any(g.shape is Shape.RUN for g in r.groups)
-    return bool(o.all_triplets) and r.shape == STANDARD and not runs  # 0 points: no such pattern
+    f = facts(r)
+    return bool(o.all_triplets) and f.shape == STANDARD and not f.runs  # 0 points: no such pattern
 
 
 def _seven_pairs(r: Reading, _t: BaidaTable, o: BaidaOptions) -> int:
-    return r.shape == SEVEN_PAIRS  # with seven_pairs=0 there is no such reading
+    return facts(r).shape == SEVEN_PAIRS  # with seven_pairs=0 there is no such reading
 
 
 # --- bonuses
@@ -174,15 +206,15 @@ def _four_baida(_r: Reading, t: BaidaTable, _o: BaidaOptions) -> int:
 
 
 def _baida_dragon(r: Reading, t: BaidaTable, _o: BaidaOptions) -> int:
-    suit = _straight_suit(r)
+    f = facts(r)
+    suit = f.straight
     if suit is None or any(k >= HONOURS or k // 9 != suit for k in t.wild_kinds):
         return 0
-    straight = _straight_starts(suit)
-    return any(g.wilds for g in r.groups if g.shape is Shape.RUN and g.kind in straight)
+    return f.straight_baida
 
 
 def _four_kongs(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
-    return sum(g.shape is Shape.KAN for g in r.groups) == 4
+    return facts(r).kongs == 4
 
 
 def _never(_r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
@@ -334,6 +366,11 @@ class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):
 
     def readings(self, deal: BaidaDeal) -> Iterator[Reading]:
         return _readings(deal.table.hand, deal.options)
+
+    def reading_class(self, deal: BaidaDeal, reading: Reading, table: BaidaTable) -> Hashable:
+        """Readings of one hand differ mostly in where the Baida stand, which no row can tell
+        (docs/rules/baida.md §4, §5): the rows run on one reading of each pattern's facts."""
+        return facts(reading)
 
     def features(self, deal: BaidaDeal, reading: Reading, table: BaidaTable) -> frozenset[str]:
         return table.flags  # a situation row (rinshan, haitei ...) is gated on its flag: asked only when it is set
