@@ -107,7 +107,7 @@ BaidaPredicate = Callable[[Reading, BaidaTable, BaidaOptions], int]
 class Facts(NamedTuple):
     """All that the rows ask of a reading; the rest of their answers is the table's and the
     options'. So readings with equal facts score alike (``Baida.reading_class``): a row that asks
-    more of a reading adds it here (tests/unit/test_baida_alike.py scores random hands both ways)."""
+    more of a reading adds it here (tests/property/test_baida_alike.py scores random hands both ways)."""
 
     shape: str
     suits: int  # how many suits the groups are of
@@ -118,13 +118,25 @@ class Facts(NamedTuple):
     kongs: int
 
 
+FactValues = tuple[str, int, bool, bool, int | None, bool, int]  # a Facts as a plain tuple
+# A run's and a kong's shape, looked up once: compiled, ``Shape.RUN`` is a lookup on the enum
+# class each time, and ``fact_values`` runs for every reading of a hand.
+_RUN: Final = Shape.RUN
+_KAN: Final = Shape.KAN
+_STRAIGHT: Final = 1 | 1 << 3 | 1 << 6  # the starts of 123 456 789, as bits from the suit's 1
+
+
 def facts(r: Reading) -> Facts:
-    """The facts of ``r`` (every group has a kind: ``_assigned`` gave one to Baida alone)."""
-    suits: set[int] = set()
+    """The facts of ``r``, by name (for the rows)."""
+    return Facts(*fact_values(r))
+
+
+def fact_values(r: Reading) -> FactValues:
+    """The facts of ``r`` (every group has a kind: ``_assigned`` gave one to Baida alone), as a
+    plain tuple: the class of ``r``, made for every reading of a hand (a NamedTuple is slower to
+    make); runs are bits by their first kind."""
+    suits = runs = wild_runs = kongs = 0
     honours = False
-    runs: set[int] = set()
-    wild_runs: set[int] = set()
-    kongs = 0
     for g in r.groups:
         kind = g.kind
         if kind is None:
@@ -132,18 +144,20 @@ def facts(r: Reading) -> Facts:
         if kind >= HONOURS:
             honours = True
         else:
-            suits.add(kind // 9)
-        if g.shape is Shape.RUN:
-            runs.add(kind)
+            suits |= 1 << kind // 9
+        shape = g.shape
+        if shape is _RUN:
+            runs |= 1 << kind
             if g.wilds:
-                wild_runs.add(kind)
-        elif g.shape is Shape.KAN:
+                wild_runs |= 1 << kind
+        elif shape is _KAN:
             kongs += 1
     straight = None
     if r.shape == STANDARD:
-        straight = next((suit for suit in (0, 1, 2) if runs.issuperset(_straight_starts(suit))), None)
-    straight_baida = straight is not None and not wild_runs.isdisjoint(_straight_starts(straight))
-    return Facts(r.shape, len(suits), honours, bool(runs), straight, straight_baida, kongs)
+        straight = next((suit for suit in (0, 1, 2) if runs >> 9 * suit & _STRAIGHT == _STRAIGHT), None)
+    straight_baida = straight is not None and wild_runs >> 9 * straight & _STRAIGHT != 0
+    count = (suits & 1) + (suits >> 1 & 1) + (suits >> 2)
+    return (r.shape, count, honours, runs != 0, straight, straight_baida, kongs)
 
 
 def _suits(r: Reading) -> set[int]:
@@ -370,7 +384,7 @@ class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):
     def reading_class(self, deal: BaidaDeal, reading: Reading, table: BaidaTable) -> Hashable:
         """Readings of one hand differ mostly in where the Baida stand, which no row can tell
         (docs/rules/baida.md §4, §5): the rows run on one reading of each pattern's facts."""
-        return facts(reading)
+        return fact_values(reading)
 
     def features(self, deal: BaidaDeal, reading: Reading, table: BaidaTable) -> frozenset[str]:
         return table.flags  # a situation row (rinshan, haitei ...) is gated on its flag: asked only when it is set
