@@ -565,7 +565,10 @@ def _filled(r: Reading, suit: int, runs: tuple[int, ...]) -> Reading:
     of Baida alone made of the kinds of ``suit`` the reading uses least (seven pairs: a kind not
     yet paired; else a kind that still has copies to stand for)."""
     kinds = range(9 * suit, 9 * suit + 9)
-    used = Counter(k for g in r.groups if g.kind is not None for k in group_tiles(g))
+    used = [0] * RIICHI_KINDS  # tiles of each kind the groups hold (a list: a Counter costs more, in Python)
+    for g in r.groups:
+        if g.kind is not None:
+            _tally(used, g)
     starts = iter(runs)
     made = []
     for g in r.groups:
@@ -577,11 +580,16 @@ def _filled(r: Reading, suit: int, runs: tuple[int, ...]) -> Reading:
             if start is not None
             else Group(g.shape, min(kinds, key=used.__getitem__), g.wilds)
         )
-        used.update(group_tiles(group))
+        _tally(used, group)
         made.append(group)
     melds = [g for g in r.groups if g.meld is not None]
     concealed = sorted([g for g in r.groups if g.meld is None and g.kind is not None] + made, key=group_key)
     return Reading(r.shape, (*melds, *concealed))
+
+
+def _tally(used: list[int], group: Group) -> None:
+    for k in group_tiles(group):
+        used[k] += 1
 
 
 def _seven_pairs_possible(counts: tuple[int, ...], wilds: int) -> bool:
