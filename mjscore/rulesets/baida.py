@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import ClassVar, Final, NamedTuple
@@ -106,8 +106,9 @@ BaidaPredicate = Callable[[Reading, BaidaTable, BaidaOptions], int]
 
 class Facts(NamedTuple):
     """All that the rows ask of a reading; the rest of their answers is the table's and the
-    options'. So readings with equal facts score alike (``Baida.reading_class``): a row that asks
-    more of a reading adds it here (tests/property/test_baida_alike.py scores random hands both ways)."""
+    options'. So readings with equal facts score alike, and only the first of them can be the
+    best (``Baida.distinct_readings``): a row that asks more of a reading adds it here
+    (tests/property/test_baida_alike.py scores random hands both ways)."""
 
     shape: str
     suits: int  # how many suits the groups are of
@@ -128,16 +129,16 @@ _STRAIGHT: Final = 1 | 1 << 3 | 1 << 6  # the starts of 123 456 789, as bits fro
 
 def facts(r: Reading) -> Facts:
     """The facts of ``r``, by name (for the rows)."""
-    return Facts(*fact_values(r))
+    return Facts(*fact_values(r.shape, r.groups))
 
 
-def fact_values(r: Reading) -> FactValues:
-    """The facts of ``r`` (every group has a kind: ``_assigned`` gave one to Baida alone), as a
-    plain tuple: the class of ``r``, made for every reading of a hand (a NamedTuple is slower to
-    make); runs are bits by their first kind."""
+def fact_values(shape: str, groups: tuple[Group, ...]) -> FactValues:
+    """The facts of a reading of ``shape`` and ``groups`` (each of a kind: ``_assigned`` gave one
+    to Baida alone), as a plain tuple, made before the reading and for every one of a hand (a
+    NamedTuple is slower to make); runs are bits by their first kind."""
     suits = runs = wild_runs = kongs = 0
     honours = False
-    for g in r.groups:
+    for g in groups:
         kind = g.kind
         if kind is None:
             continue
@@ -145,19 +146,21 @@ def fact_values(r: Reading) -> FactValues:
             honours = True
         else:
             suits |= 1 << kind // 9
-        shape = g.shape
-        if shape is _RUN:
+        group_shape = g.shape
+        if group_shape is _RUN:
             runs |= 1 << kind
             if g.wilds:
                 wild_runs |= 1 << kind
-        elif shape is _KAN:
+        elif group_shape is _KAN:
             kongs += 1
     straight = None
-    if r.shape == STANDARD:
-        straight = next((suit for suit in (0, 1, 2) if runs >> 9 * suit & _STRAIGHT == _STRAIGHT), None)
+    for suit in (0, 1, 2) if shape == STANDARD else ():
+        if runs >> 9 * suit & _STRAIGHT == _STRAIGHT:
+            straight = suit
+            break
     straight_baida = straight is not None and wild_runs >> 9 * straight & _STRAIGHT != 0
     count = (suits & 1) + (suits >> 1 & 1) + (suits >> 2)
-    return (r.shape, count, honours, runs != 0, straight, straight_baida, kongs)
+    return (shape, count, honours, runs != 0, straight, straight_baida, kongs)
 
 
 def _suits(r: Reading) -> set[int]:
@@ -381,10 +384,11 @@ class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):
     def readings(self, deal: BaidaDeal) -> Iterator[Reading]:
         return _readings(deal.table.hand, deal.options)
 
-    def reading_class(self, deal: BaidaDeal, reading: Reading, table: BaidaTable) -> Hashable:
-        """Readings of one hand differ mostly in where the Baida stand, which no row can tell
-        (docs/rules/baida.md §4, §5): the rows run on one reading of each pattern's facts."""
-        return fact_values(reading)
+    def distinct_readings(self, deal: BaidaDeal) -> Iterator[Reading]:
+        """The first reading of each set of ``Facts``, the others not even made: most of a
+        hand's readings differ only in where its Baida stand, which no row can tell
+        (docs/rules/baida.md §4, §5)."""
+        return _readings(deal.table.hand, deal.options, met=set())
 
     def features(self, deal: BaidaDeal, reading: Reading, table: BaidaTable) -> frozenset[str]:
         return table.flags  # a situation row (rinshan, haitei ...) is gated on its flag: asked only when it is set
@@ -522,20 +526,46 @@ def _wait_kinds(wild_kinds: tuple[int, int]) -> tuple[WaitKind, ...]:
     return tuple([replace(k, note=note) if k.kind in wild_kinds else k for k in mpsz_waiting.wait_kinds(KINDS)])
 
 
-def _readings(hand: Hand, o: BaidaOptions) -> Iterator[Reading]:
+def _readings(hand: Hand, o: BaidaOptions, met: set[FactValues] | None = None) -> Iterator[Reading]:
+    """Every reading of ``hand``; with ``met``, only those whose facts are not in it yet (each
+    one's are added): the first of each set of facts, the others not made."""
     melded = tuple(meld_group(m) for m in hand.melds)
     target = Target(sets=4 - len(melded), pairs=1, run_starts=RUN_STARTS, wild_only_groups=True)
     counts = kind_counts(hand.concealed, RIICHI_KINDS)
     for groups in decompose(counts, hand.wilds, target):
-        yield from _assigned(Reading(STANDARD, melded + groups))
+        found = melded + groups
+        if _baida_alone(found):
+            yield from _new(_assigned(Reading(STANDARD, found)), met)
+        elif met is None or _first(met, fact_values(STANDARD, found)):
+            yield Reading(STANDARD, found)
     if hand.melds:
         return
     if o.seven_pairs and _seven_pairs_possible(counts, hand.wilds):
         held = tuple(Group(Shape.PAIR, k, 2 - n) for k, n in enumerate(counts) if n)
         spare = hand.wilds - sum(g.wilds for g in held)  # the Baida left pair among themselves
-        yield from _assigned(Reading(SEVEN_PAIRS, held + (Group(Shape.PAIR, None, 2),) * (spare // 2)))
+        yield from _new(_assigned(Reading(SEVEN_PAIRS, held + (Group(Shape.PAIR, None, 2),) * (spare // 2))), met)
     if _thirteen_possible(counts, hand.wilds):
-        yield Reading(THIRTEEN, tuple(Group(Shape.SINGLE, k) for k in sorted(TERMINALS_AND_HONOURS)))
+        yield from _new([Reading(THIRTEEN, tuple(Group(Shape.SINGLE, k) for k in sorted(TERMINALS_AND_HONOURS)))], met)
+
+
+def _baida_alone(groups: tuple[Group, ...]) -> bool:
+    """Whether a group is of Baida alone (of no kind yet)."""
+    return any(g.kind is None for g in groups)
+
+
+def _new(readings: Iterable[Reading], met: set[FactValues] | None) -> Iterator[Reading]:
+    """``readings`` but those whose facts are in ``met`` (None: all of them)."""
+    for r in readings:
+        if met is None or _first(met, fact_values(r.shape, r.groups)):
+            yield r
+
+
+def _first(met: set[FactValues], found: FactValues) -> bool:
+    """Whether ``found`` is new to ``met``, where it is then added."""
+    if found in met:
+        return False
+    met.add(found)
+    return True
 
 
 def _assigned(r: Reading) -> Iterator[Reading]:
@@ -545,7 +575,7 @@ def _assigned(r: Reading) -> Iterator[Reading]:
     groups (one suit is never worse than two; an honour could only turn Pure One-Suit into
     Mixed), and, in each suit whose straight lacks no more runs than there are such sets,
     those sets may fill the runs instead."""
-    if all(g.kind is not None for g in r.groups):
+    if not _baida_alone(r.groups):
         yield r
         return
     suits = sorted(_suits(r))

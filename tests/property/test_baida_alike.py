@@ -1,7 +1,8 @@
-"""Baida's rows run once per class of readings (``Baida.reading_class``: the reading's ``Facts``),
-which must change nothing: random Baida hands, scored with the classes and with every reading
-scored on its own, give the same JSON document byte for byte (total, items, the reading kept,
-payments) and the same ``--all`` list of candidates, or the same error.
+"""Without ``--all``, Baida ranks the first reading of each set of facts only
+(``Baida.distinct_readings``: the others score alike), which must change nothing: random Baida
+hands give, ranked so and with every reading scored (the pipeline's default), the same JSON
+document byte for byte (total, items, the reading kept, payments) or the same error. (With
+``--all`` every reading is scored and listed, as before.)
 
 The hands (a fixed seed): four sets and a pair (0 to 4 of the sets claimed, open or a closed
 kong), seven pairs or thirteen terminals, of all kinds, of one suit and the honours, or of one
@@ -23,18 +24,14 @@ import pytest
 
 from mjscore.errors import HandError
 from mjscore.families.mpsz.tiles import HONOURS, RIICHI_KINDS, SEATS, TERMINALS_AND_HONOURS, TILE_NAMES
-from mjscore.hand import Reading
 from mjscore.render.json import document_line
-from mjscore.rulesets.baida import Baida, BaidaDeal, BaidaTable, baida_kinds
-from mjscore.scoring import score
+from mjscore.rulesets.baida import Baida, baida_kinds, facts
+from mjscore.rulesets.base import RuleSet
+from mjscore.scoring import parse_hand, score
 
 HANDS = int(os.environ.get("MJSCORE_ALIKE_HANDS", "300"))
 SUIT_KINDS = [list(range(9 * suit, 9 * suit + 9)) for suit in range(3)]
 OPTIONS = ("", "", "", "", " seven_pairs=0", " all_triplets=0", " chicken=5", " discard_pays=1")
-
-
-def _every_reading_alone(_self: Baida, _deal: BaidaDeal, _reading: Reading, _table: BaidaTable) -> None:
-    return None  # the pipeline's default: each reading a class of its own, its rows run on it
 
 
 def _pool(rng: random.Random) -> list[int]:
@@ -148,27 +145,50 @@ def _lines(seed: int, count: int) -> list[str]:
     return found
 
 
-def _scored(line: str, *, explain: bool) -> str:
-    """The line's JSON document (with ``explain``: its candidates too), or its error."""
+def _scored(line: str) -> str:
+    """The line's JSON document, or its error."""
     try:
-        return document_line(score(line, explain=explain).to_dict(show_all=explain))
+        return document_line(score(line).to_dict())
     except HandError as exc:
         return f"error {[(p.code, p.message, p.col) for p in exc.problems]}"
 
 
-@pytest.mark.parametrize("explain", [False, True], ids=["best", "every-candidate"])
-def test_readings_scored_once_per_class_score_as_every_reading_does(
-    explain: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # why: the rows ask a reading only its Facts (docs/rules/baida.md §4, §5: suits, honours, the
-    # straight and its Baida, runs, kongs, the shape), so the lines of a reading whose facts were
-    # met before are those of the first: scoring every reading alone must give the same document.
+def test_the_first_reading_of_each_set_of_facts_scores_as_every_reading_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    # why: the rows ask a reading only its Facts (docs/rules/baida.md §4, §5: the shape, suits,
+    # honours, runs, the straight and its Baida, kongs), so a reading whose facts were met before
+    # scores as the first did and cannot be kept over it (the first of equal totals is kept):
+    # ranking the first of each must give the document that ranking every reading gives.
     lines = _lines(15, HANDS)
-    classed = [_scored(line, explain=explain) for line in lines]
-    monkeypatch.setattr(Baida, "reading_class", _every_reading_alone)
-    alone = [_scored(line, explain=explain) for line in lines]
-    for line, got, expected in zip(lines, classed, alone, strict=True):
+    distinct = [_scored(line) for line in lines]
+    monkeypatch.setattr(Baida, "distinct_readings", RuleSet.distinct_readings)  # every reading
+    every = [_scored(line) for line in lines]
+    for line, got, expected in zip(lines, distinct, every, strict=True):
         assert got == expected, line
+
+
+def test_the_first_readings_are_those_of_every_reading_and_score_as_the_rest() -> None:
+    # why: the readings ranked are every reading (the --all list) less those whose facts an
+    # earlier one has, in the same order; each reading left out scores as the first with its
+    # facts (the same lines, so the same total); and a hand with Baida has many readings but
+    # few sets of facts (or the test above would compare little).
+    many = few = 0
+    for line in _lines(15, HANDS // 3):
+        try:
+            parsed = parse_hand(line)
+        except HandError:
+            continue
+        ruleset, deal = parsed.ruleset, parsed.deal
+        every = list(ruleset.readings(deal))
+        firsts = list(ruleset.distinct_readings(deal))
+        first_of = {}
+        for reading in every:
+            first_of.setdefault(facts(reading), reading)
+        assert firsts == list(first_of.values()), line
+        lines = {id(r): s.lines for r, s in zip(every, ruleset.score(deal, every), strict=True)}
+        assert all(lines[id(r)] == lines[id(first_of[facts(r)])] for r in every), line
+        many += len(every)
+        few += len(firsts)
+    assert few * 10 < many
 
 
 def test_the_random_hands_cover_what_the_classes_tell_apart() -> None:
@@ -176,7 +196,7 @@ def test_the_random_hands_cover_what_the_classes_tell_apart() -> None:
     # by tsumo, with 0 and with 4 or more Baida held, open ones, refused ones, and readings
     # kept that make each pattern the rows tell apart (the kept reading's items say which).
     lines = _lines(15, HANDS)
-    documents = [_scored(line, explain=False) for line in lines]
+    documents = [_scored(line) for line in lines]
     won = [doc for doc in documents if not doc.startswith("error")]
     assert len(won) > HANDS // 2
     for item in ("mixed-one-suit", "pure-one-suit", "nine-tile-straight", "baida-dragon", "all-triplets"):
