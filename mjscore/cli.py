@@ -653,26 +653,30 @@ Examples:
   mjscore log games.jsonl other.json
 
 \b
-Exit codes: 0 every win agrees with the log; 1 a win disagrees or a file could
-not be read (the other files are still checked); 2 a usage error; 74, 130, 141
-and 143 as for mjscore batch.
+Exit codes: 0 every round agrees with the log; 1 a round disagrees or a file
+could not be read (the other files are still checked); 2 a usage error; 74, 130,
+141 and 143 as for mjscore batch.
 """
 
 
 @main.command(epilog=LOG_EPILOG)
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 def log(files: tuple[str, ...]) -> None:
-    """Check Tenhou game logs: each win rebuilt as a line of the notation, scored and compared.
+    """Check Tenhou game logs: each game rebuilt as a game file, replayed by the ledger and
+    compared with the log round by round.
 
     A FILE (- for standard input) holds a log in the tenhou.net/6 JSON form, or one log per
-    line. Every round is replayed; each win is printed as a line mjscore score reads, then
-    agree, or DISAGREE with mjscore's result and the log's (point changes, han, fu, yaku).
-    Rounds without a win are named, not checked yet.
+    line. Every round is replayed and rebuilt as a line of a game file (wins, exhaustive draws
+    with who was ready, nagashi mangan, abortive draws); the ledger plays them as mjscore game
+    does and prints each round, its rebuilt line, then agree, or DISAGREE with mjscore's result
+    and the log's (every player's point change; each win's han, fu and yaku).
     """
-    from mjscore.logs.check import check_win, shown
+    from mjscore.logs.ledger import check_log
     from mjscore.logs.tenhou import LogError, read_games
+    from mjscore.render.log_ledger import log_text
 
     failed = False
+    shown = 0
     for file in files:
         name = "<stdin>" if file == "-" else printable(file)
         try:
@@ -687,12 +691,9 @@ def log(files: tuple[str, ...]) -> None:
             failed = True
             continue
         for one in games:
-            for played in one.rounds:
-                if not played.wins:
-                    emit(f"{one.source} {played.name}: {played.result} (not checked yet)")
-                for win in played.wins:
-                    check = check_win(win)
-                    failed = failed or not check.agree
-                    emit(f"{one.source} {shown(check)}")
+            checked = check_log(one)
+            failed = failed or not checked.agree
+            emit(("\n" if shown else "") + log_text(checked))  # games a blank line apart
+            shown += 1
     if failed:
         sys.exit(EXIT_HAND)

@@ -202,6 +202,7 @@ class Round:
     wins: tuple[Win, ...]
     declared: tuple[int, ...]
     holdings: tuple[Holding, ...]
+    wall_left: int = 0  # tiles of the live wall left undrawn when it ended
 
     @property
     def players(self) -> int:
@@ -720,6 +721,7 @@ def read_round(entry: object, where: Where, rules: Rules) -> Round:
         wins=tuple(wins),
         declared=_declarers(state, ronned),
         holdings=tuple(_holding(seat) for seat in state.seats),
+        wall_left=LIVE_WALL[players] - state.draws,
     )
 
 
