@@ -14,6 +14,7 @@ from mjscore.errors import MjscoreError
 from mjscore.logs.tenhou import WINDS, Game, Win
 from mjscore.result import ScoreResult
 from mjscore.rulesets.riichi.rows import YAKU_RULES, YAKUMAN_RULES
+from mjscore.rulesets.sanma import KITA
 from mjscore.scoring import score
 
 # Tenhou's names where they are not our rows' local names (docs/rules/riichi.md §4).
@@ -28,6 +29,7 @@ TENHOU_ALIASES: Final = {
 }
 YAKU_BY_NAME: Final = {
     **{rule.local_name: rule.id for rule in (*YAKU_RULES, *YAKUMAN_RULES)},
+    KITA.local_name: KITA.id,  # sanma's Norths set aside, which Tenhou lists as 抜きドラ
     **TENHOU_ALIASES,
 }
 YAKU_TEXT: Final = re.compile(r"^(?P<name>.+)\((?:(?P<han>\d+)飜|(?P<limit>役満))\)$")

@@ -165,6 +165,13 @@ def _names(players: Sequence[int], names: Sequence[str]) -> str:
     return ",".join(names[p] for p in players)
 
 
+def _ready(players: Sequence[int], names: Sequence[str]) -> str:
+    """Who was ready, for people: "nobody was ready", "Aki was ready", "Aki, Ben were ready"."""
+    if not players:
+        return "nobody was ready"
+    return f"{', '.join(names[p] for p in players)} {'was' if len(players) == 1 else 'were'} ready"
+
+
 def _draw_line(game_round: Round, names: Sequence[str], ruleset: str) -> RebuiltRound:
     """An exhaustive draw: who was ready by their tiles (a declarer always is: the ledger holds
     it so), who earns nagashi mangan by their throws, and who declared."""
@@ -176,9 +183,9 @@ def _draw_line(game_round: Round, names: Sequence[str], ruleset: str) -> Rebuilt
         if p not in ready
     ]
     if game_round.result == ALL_READY and len(ready) < game_round.players:
-        doubts.append(f"the log says every player was ready ({ALL_READY}); the tiles say only {_names(ready, names)}")
+        doubts.append(f"the log says every player was ready ({ALL_READY}); by the tiles {_ready(ready, names)}")
     if game_round.result == NONE_READY and ready:
-        doubts.append(f"the log says nobody was ready ({NONE_READY}); the tiles say {_names(ready, names)}")
+        doubts.append(f"the log says nobody was ready ({NONE_READY}); by the tiles {_ready(ready, names)}")
     ready = sorted({*ready, *game_round.declared})
     words = ["draw"]
     if ready:
