@@ -10,11 +10,14 @@ game) and docs/rules/sanma.md, under the tenhou preset.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from mjscore.logs.ledger import GameCheck, RoundCheck, check_log
 from mjscore.logs.rebuild import game_file, player_names
 from mjscore.logs.tenhou import Game, read_games
 from tests.tenhou_logs import codes, drawn_out, log, round_, tile
 
+DATA = Path(__file__).resolve().parents[1] / "data" / "tenhou"
 EVEN = [25000] * 4
 # Four hands far from ready (shanten 2 or more: no pair, no set).
 NOT_READY = ["2468m2468p2468s3m", "3579m3579p3579s4m", "2468m2468p2468s7m", "3579m3579p3579s8m"]
@@ -322,3 +325,30 @@ def test_an_east_game_without_red_fives_or_open_tanyao() -> None:
     assert game_file(game).header == (
         "ruleset=riichi preset=tenhou players=Aki,Ben,Chie,Dai length=east aka=off kuitan=off",
     )
+
+
+def test_a_whole_game_ends_as_the_log_does_the_sticks_left_to_first_place() -> None:
+    # why: Dai holds 500 and is not ready at the draw: 1500 of no-ten payment leave -1000,
+    # below zero, and the game ends (bust=on). Ben's riichi stick stays on the table and goes
+    # to first place, Chie (48000): the log's final points are 26500 25500 49000 -1000
+    hands = ["123456789m1122p", "123456789p1133s", "147m258p369s1357z", "258m369p147s2466z"]
+    scores = [25000, 25000, 49500, 500]
+    draw = drawn_out((0, 0, 0), scores, hands, ["流局", [1500, 1500, -1500, -1500]], riichi={1: 0})
+    game = checked(log(draw, final=[26500, 25500, 49000, -1000]))
+    (check,) = game.checks
+    assert (check.ours, check.agree) == ((1500, 500, -1500, -1500), True)
+    assert game.standings is not None and game.standings.leftover_to == ("Chie",)
+    # why: a log whose last stick went to Aki, not to first place, ends otherwise than the ledger
+    other = checked(log(draw, final=[27500, 25500, 48000, -1000]))
+    assert other.checks[0].problem == (
+        "the game's final points differ: the ledger's 26500 25500 49000 -1000, the log's 27500 25500 48000 -1000"
+    )
+
+
+def test_a_real_game_the_ledger_ends_where_tenhou_did() -> None:
+    # why: ranked_game.json is a whole game after all: its third round leaves Cさん at -4900,
+    # below zero, and its final points (sc) are the points after it; the ledger ends it there
+    (game,) = read_games((DATA / "ranked_game.json").read_text("utf-8"), "ranked_game.json")
+    checked_game = check_log(game)
+    assert [c.agree for c in checked_game.checks] == [True, True, True]
+    assert checked_game.standings is not None and checked_game.standings.finished
