@@ -651,6 +651,7 @@ LOG_EPILOG = """\b
 Examples:
   mjscore log game.json
   mjscore log games.jsonl other.json
+  mjscore log --game-file game.json > game.txt && mjscore game game.txt
 
 \b
 Exit codes: 0 every round agrees with the log; 1 a round disagrees or a file
@@ -661,7 +662,14 @@ could not be read (the other files are still checked); 2 a usage error; 74, 130,
 
 @main.command(epilog=LOG_EPILOG)
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-def log(files: tuple[str, ...]) -> None:
+@click.option(
+    "--game-file",
+    "as_game",
+    is_flag=True,
+    help="Write each log rebuilt as a game file (what mjscore game reads; several: a games file, "
+    "'---' between them) instead of checking it.",
+)
+def log(files: tuple[str, ...], as_game: bool) -> None:
     """Check Tenhou game logs: each game rebuilt as a game file, replayed by the ledger and
     compared with the log round by round.
 
@@ -672,6 +680,7 @@ def log(files: tuple[str, ...]) -> None:
     and the log's (every player's point change; each win's han, fu and yaku).
     """
     from mjscore.logs.ledger import check_log
+    from mjscore.logs.rebuild import game_file
     from mjscore.logs.tenhou import LogError, read_games
     from mjscore.render.log_ledger import log_text
 
@@ -691,9 +700,12 @@ def log(files: tuple[str, ...]) -> None:
             failed = True
             continue
         for one in games:
-            checked = check_log(one)
-            failed = failed or not checked.agree
-            emit(("\n" if shown else "") + log_text(checked))  # games a blank line apart
+            if as_game:  # games a separator line apart: a games file
+                emit(("---\n" if shown else "") + game_file(one).text(one).rstrip("\n"))
+            else:
+                checked = check_log(one)
+                failed = failed or not checked.agree
+                emit(("\n" if shown else "") + log_text(checked))  # games a blank line apart
             shown += 1
     if failed:
         sys.exit(EXIT_HAND)

@@ -75,3 +75,33 @@ def test_a_bad_file_is_reported_and_the_others_still_read() -> None:
     assert result.stderr.splitlines()[0].startswith("<stdin>: not JSON")
     assert result.stderr.splitlines()[1].endswith("no-such-file.json: cannot read: No such file or directory")
     assert result.stdout.count("(和了): agree") == 1
+
+
+def test_logs_as_a_games_file_that_mjscore_game_replays(tmp_path: Path) -> None:
+    ranked, draw = DATA / "ranked_game.json", DATA / "ryukyoku.json"
+    result = run("--game-file", str(ranked), str(draw))
+    # why: ranked_game.json starts at the game's start (25000 each at East 1): no resume=; its
+    # three wins are lines of their own, named as the log names them. ryukyoku.json is East 1
+    # with one honba of a game whose points add up to 4 x 30000: start=30000 and resume=E1-1.
+    # A line of '---' between the two makes the output a games file
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout == (
+        f"# {ranked}, rebuilt by mjscore log\n"
+        "ruleset=riichi preset=tenhou players=Aさん,Bさん,Cさん,Dさん length=east-south\n"
+        "Dさん: 3340678p(666z)(222p)+9p ron from=Cさん dora=4m  # E1-0 和了\n"
+        "Bさん: 22m07p234s(456m)(406s)+6p tsumo dora=4s  # E2-0 和了\n"
+        "Bさん: 07m067p22s(067s)(678s)+6m ron from=Cさん dora=6p  # E2-1 和了\n"
+        "---\n"
+        f"# {draw}, rebuilt by mjscore log\n"
+        "ruleset=riichi preset=tenhou players=福地誠,多井隆晴,Cさん,石橋伸洋 length=east-south start=30000\n"
+        "resume=E1-1 points=32900,30000,27100,30000\n"
+        "draw tenpai=福地誠,多井隆晴  # E1-1 流局\n"
+    )
+    games = tmp_path / "games.txt"
+    games.write_text(result.stdout, "utf-8")
+    replayed = CliRunner().invoke(main, ["game", str(games)])
+    # why: the first game ends where Tenhou ended it, Cさん below zero after the third hand;
+    # the second is one hand of a game the file does not finish
+    assert replayed.exit_code == 0
+    assert "final standings (Cさん below zero (bust=on); 3 hands)" in replayed.stdout
+    assert "standings so far: the game is unfinished" in replayed.stdout
