@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from mjscore.logs.ledger import GameCheck, RoundCheck, check_log
 from mjscore.logs.rebuild import game_file, player_names
-from mjscore.logs.tenhou import Game, read_games
+from mjscore.logs.tenhou import Game, LogError, Where, read_call, read_games
 from tests.tenhou_logs import codes, drawn_out, log, round_, tile
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "tenhou"
@@ -352,3 +354,15 @@ def test_a_real_game_the_ledger_ends_where_tenhou_did() -> None:
     checked_game = check_log(game)
     assert [c.agree for c in checked_game.checks] == [True, True, True]
     assert checked_game.standings is not None and checked_game.standings.finished
+
+
+def test_a_three_player_call_is_placed_as_at_a_table_of_four() -> None:
+    # why: a three-player log places a call's letter as at a table of four, the fourth seat
+    # (player 3) empty: player 0's opposite is player 2, its right player 1, and its left is
+    # the empty seat, from which nothing is called
+    where = Where("t.json", 1, "log[0]")
+    assert read_call("45p4545", 0, 3, where).claimed_from == 2
+    assert read_call("4545p45", 0, 3, where).claimed_from == 1
+    assert read_call("p454545", 1, 3, where).claimed_from == 0
+    with pytest.raises(LogError, match="the letter stands where no player sits"):
+        read_call("p454545", 0, 3, where)
