@@ -10,12 +10,13 @@ game) and docs/rules/sanma.md, under the tenhou preset.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from mjscore.logs.ledger import GameCheck, RoundCheck, check_log
-from mjscore.logs.rebuild import game_file, player_names
+from mjscore.logs.rebuild import earns_nagashi, game_file, player_names
 from mjscore.logs.tenhou import Game, LogError, Where, read_call, read_games
 from tests.tenhou_logs import codes, drawn_out, log, round_, tile
 
@@ -366,3 +367,14 @@ def test_a_three_player_call_is_placed_as_at_a_table_of_four() -> None:
     assert read_call("p454545", 1, 3, where).claimed_from == 0
     with pytest.raises(LogError, match="the letter stands where no player sits"):
         read_call("p454545", 0, 3, where)
+
+
+def test_nagashi_needs_every_throw_uncalled() -> None:
+    # why: in chankan.json Cさん pons the 1m Aさん threw ("13p1313": from the player opposite),
+    # so Aさん's throws can earn no nagashi mangan, whatever they are; of the same terminal
+    # throws, uncalled, they would
+    (game,) = read_games((DATA / "chankan.json").read_text("utf-8"), "chankan.json")
+    called = game.rounds[0].holdings[0]
+    assert called.thrown_called
+    terminals = replace(called, thrown=(11, 19, 41))
+    assert (earns_nagashi(terminals), earns_nagashi(replace(terminals, thrown_called=False))) == (False, True)
