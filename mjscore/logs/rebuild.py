@@ -109,16 +109,17 @@ def player_names(names: Sequence[str], players: int) -> tuple[str, ...]:
     """The players' names as a game file may write them (docs/notation.md §7): the log's where
     they are names (a letter, then letters, digits, ``_ - .``; Tenhou's "Aさん" is one), with
     what no name holds left out ("Ⓢ福地誠" is 福地誠); a name that is none even then, or that
-    another player already has, is P1, P2 ... by the player's place in the log (a log's own
-    "P2" taken by its first player would make the second P2 again: such a log is refused by the
-    header, which names the clash)."""
+    another player already has, is P1, P2 ... by the player's place in the log (with a ``_``
+    after it while another player's name is that already)."""
     taken: set[str] = set()
     found = []
     for index in range(players):
         raw = names[index] if index < len(names) else ""
         name = NOT_IN_NAMES.sub("", raw).lstrip("0123456789_.-")[:NAME_LIMIT]
         if not _usable(name, taken):
-            name = f"P{index + 1}"  # no other player's is: each is a name or its own P-number
+            name = f"P{index + 1}"
+        while not _usable(name, taken):  # another player's name is this P-number already
+            name += "_"
         taken.add(name.casefold())
         found.append(name)
     return tuple(found)

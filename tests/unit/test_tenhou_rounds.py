@@ -320,6 +320,8 @@ def test_names_a_game_file_can_write() -> None:
     # why: a pro's mark (Ⓢ) is no letter and is left out; an empty name and a seat letter are
     # no names: each is P and the player's place
     assert player_names(["Ⓢ福地誠", "Bさん", "", "E"], 4) == ("福地誠", "Bさん", "P3", "P4")
+    # why: a player named P2 before the one who would be P2: that one is P2_
+    assert player_names(["P2", "", "Cさん", "Cさん"], 4) == ("P2", "P2_", "Cさん", "P4")
 
 
 def test_an_east_game_without_red_fives_or_open_tanyao() -> None:
