@@ -84,27 +84,35 @@ def check_log(game: Game) -> GameCheck:
         return _unplayed(game, rebuilt, f"the rebuilt header cannot be read: {failure}")
     header = replay.header
     rounds: list[LedgerRound] = []
-    restart = False  # the ledger starts again from the log before the next round
+    broken = False  # the last line could not be played: the ledger starts again from the log
     for index, game_round in enumerate(game.rounds):
+        this = rebuilt.rounds[index]
         restarted = None
         if index:
-            why = "" if restart else _table_difference(replay.ledger, game_round)
+            why = "" if broken else _table_difference(replay.ledger, game_round)
             if why:
                 rounds[-1] = _amended(rounds[-1], why)
-            if restart or why:
-                replay = Replay(header_at(game, rebuilt.names, index))
+            if broken or why:
+                try:
+                    replay = Replay(header_at(game, rebuilt.names, index))
+                except GameError as failure:  # a round the ledger's game has no room for (North 1)
+                    rounds.append(
+                        LedgerRound(
+                            _not_played(game, game_round, this, f"the ledger cannot resume here: {failure}"), None
+                        )
+                    )
+                    broken = True
+                    continue
                 restarted = replay.header
-        number = rebuilt.first_line + index
-        this = rebuilt.rounds[index]
         try:
-            played = replay.ledger.play(read_line(number, this.line))
+            played = replay.ledger.play(read_line(rebuilt.first_line + index, this.line))
         except GameError as failure:
             rounds.append(LedgerRound(_not_played(game, game_round, this, str(failure)), None, restarted))
-            restart = True
+            broken = True
             continue
-        restart = False
+        broken = False
         rounds.append(LedgerRound(_compared(game, game_round, this, played, rebuilt.names), played, restarted))
-    why = _end_difference(game, replay.ledger) if rounds and not restart else ""
+    why = _end_difference(game, replay.ledger) if rounds and not broken else ""
     if why:
         rounds[-1] = _amended(rounds[-1], why)
     return GameCheck(game, rebuilt, header, tuple(rounds), replay.standings())

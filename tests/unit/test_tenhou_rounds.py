@@ -380,3 +380,14 @@ def test_nagashi_needs_every_throw_uncalled() -> None:
     assert called.thrown_called
     terminals = replace(called, thrown=(11, 19, 41))
     assert (earns_nagashi(terminals), earns_nagashi(replace(terminals, thrown_called=False))) == (False, True)
+
+
+def test_a_round_the_ledgers_game_has_no_room_for_is_told_not_played() -> None:
+    # why: after East 1 the log goes on at North 1 (round 12), which an East-South game with
+    # one extra round never reaches: the ledger cannot resume there, and says why
+    game = checked(log(_nine((0, 0, 0)), _nine((12, 0, 0))))
+    first, second = game.checks
+    assert first.problem.endswith("the log N1-0, 0 riichi sticks, points 25000 25000 25000 25000")
+    assert (second.ours, second.agree) == (None, False)
+    assert second.problem.startswith("the ledger cannot resume here: ")
+    assert "plays no round after W" in second.problem
