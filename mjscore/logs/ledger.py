@@ -141,7 +141,7 @@ def _compared(game: Game, game_round: Round, rebuilt: RebuiltRound, played: Play
     """The round as the ledger played it, held to the log: the point changes and each win."""
     problems = list(rebuilt.doubts)
     wins = _wins(game_round, played, names)
-    problems += [f"{played.wins[i].winner}'s win differs" for i, w in enumerate(wins) if not w.agree]
+    problems += [f"{names[w.win.winner]}'s win differs" for w in wins if not w.agree]
     theirs_ = _theirs(game_round)
     if played.deltas != theirs_:
         problems.insert(0, "the point changes differ")
@@ -208,10 +208,9 @@ def _end_difference(game: Game, ledger: Ledger) -> str:
     whole = bool(extra) and sum(extra) == left and all(e in (0, left) for e in extra)
     if not whole:
         return ""
-    ended = ledger.over()
-    if ended is None:
-        return "the log's game ends after it; the ledger plays on"
     standings = ledger.standings()
+    if not standings.finished:
+        return "the log's game ends after it; the ledger plays on"
     ours = {row.player: row.points + row.sticks for row in standings.rows}
     assert isinstance(ledger, RiichiLedger)
     final = [ours[name] for name in ledger.header.players]

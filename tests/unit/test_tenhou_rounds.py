@@ -220,6 +220,25 @@ def test_two_winners_on_one_discard_the_nearest_takes_honba_and_sticks() -> None
     assert [w.agree for w in check.wins] == [True, True]
 
 
+def test_a_win_that_differs_is_named_by_its_winner_whatever_order_the_log_lists_them() -> None:
+    # why: the same two rons, the log listing Chie's first and giving her hand 2 han (Pinfu and
+    # Pure Double Chow, which her tiles do not hold): Chie's win differs, not Aki's, who sits
+    # nearest the discarder and is the ledger's first
+    aki = quiet("234m567p345s66p78s")
+    ben = (codes("1111m9999p1234z6z"), [tile("5z")], [tile("5z")])
+    chie = (codes("345789m678p22p45s"), [tile("6z")], [tile("6z")])
+    dai = (codes("345789s1234567z"), [tile("6s")], [60])
+    result = [
+        "和了",
+        [0, 0, 1000, -1000],
+        [2, 3, 2, "30符2飜1000点", "平和(1飜)", "一盃口(1飜)"],
+        [3300, 0, 0, -2300],
+        [0, 3, 0, "30符2飜2000点", "平和(1飜)", "断幺九(1飜)"],
+    ]
+    check = only(log(round_((1, 1, 1), [25000, 24000, 26000, 24000], [aki, ben, chie, dai], result)))
+    assert check.problem == "Chie's win differs"
+
+
 def test_big_three_dragons_with_a_liable_player() -> None:
     # why: Ben pons White from Aki, Green from Chie and Red from Dai, who fed the third dragon
     # and is liable; Ben wins on Chie's 9p: Big Three Dragons, 32000, the liable player and the
