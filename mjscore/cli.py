@@ -651,28 +651,41 @@ LOG_EPILOG = """\b
 Examples:
   mjscore log game.json
   mjscore log games.jsonl other.json
+  mjscore log --game-file game.json > game.txt && mjscore game game.txt
 
 \b
-Exit codes: 0 every win agrees with the log; 1 a win disagrees or a file could
-not be read (the other files are still checked); 2 a usage error; 74, 130, 141
-and 143 as for mjscore batch.
+Exit codes: 0 every round agrees with the log; 1 a round disagrees or a file
+could not be read (the other files are still checked); 2 a usage error; 74, 130,
+141 and 143 as for mjscore batch.
 """
 
 
 @main.command(epilog=LOG_EPILOG)
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-def log(files: tuple[str, ...]) -> None:
-    """Check Tenhou game logs: each win rebuilt as a line of the notation, scored and compared.
+@click.option(
+    "--game-file",
+    "as_game",
+    is_flag=True,
+    help="Write each log rebuilt as a game file (what mjscore game reads; several: a games file, "
+    "'---' between them) instead of checking it.",
+)
+def log(files: tuple[str, ...], as_game: bool) -> None:
+    """Check Tenhou game logs: each game rebuilt as a game file, replayed by the ledger and
+    compared with the log round by round.
 
     A FILE (- for standard input) holds a log in the tenhou.net/6 JSON form, or one log per
-    line. Every round is replayed; each win is printed as a line mjscore score reads, then
-    agree, or DISAGREE with mjscore's result and the log's (point changes, han, fu, yaku).
-    Rounds without a win are named, not checked yet.
+    line. Every round is replayed and rebuilt as a line of a game file (wins, exhaustive draws
+    with who was ready, nagashi mangan, abortive draws); the ledger plays them as mjscore game
+    does and prints each round, its rebuilt line, then agree, or DISAGREE with mjscore's result
+    and the log's (every player's point change; each win's han, fu and yaku).
     """
-    from mjscore.logs.check import check_win, shown
+    from mjscore.logs.ledger import check_log
+    from mjscore.logs.rebuild import game_file
     from mjscore.logs.tenhou import LogError, read_games
+    from mjscore.render.log_ledger import log_text
 
     failed = False
+    shown = 0
     for file in files:
         name = "<stdin>" if file == "-" else printable(file)
         try:
@@ -687,12 +700,12 @@ def log(files: tuple[str, ...]) -> None:
             failed = True
             continue
         for one in games:
-            for played in one.rounds:
-                if not played.wins:
-                    emit(f"{one.source} {played.name}: {played.result} (not checked yet)")
-                for win in played.wins:
-                    check = check_win(win)
-                    failed = failed or not check.agree
-                    emit(f"{one.source} {shown(check)}")
+            if as_game:  # games a separator line apart: a games file
+                emit(("---\n" if shown else "") + game_file(one).text(one).rstrip("\n"))
+            else:
+                checked = check_log(one)
+                failed = failed or not checked.agree
+                emit(("\n" if shown else "") + log_text(checked))  # games a blank line apart
+            shown += 1
     if failed:
         sys.exit(EXIT_HAND)
