@@ -198,22 +198,22 @@ class Replaying:
 @dataclass(frozen=True, slots=True)
 class LogReport(Value):
     """One game of a log file checked and rendered: what goes to standard output, what is told on
-    stderr (each part that cannot be read), and how its rounds went: ``agreed``, ``disagreed``,
-    ``unchecked`` (not checked yet: no win) and ``unreadable`` (the game, or one of its rounds)."""
+    stderr (each part that cannot be read), and how its rounds went: ``agreed``, ``disagreed``
+    (the game's end included: a ledger that does not end it as the log does marks its last round)
+    and ``unreadable`` (the game, or one of its rounds)."""
 
     source: Source
     output: str  # lines, each ending with a line end
     messages: tuple[str, ...]
     agreed: int = 0
     disagreed: int = 0
-    unchecked: int = 0
     unreadable: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Checking:
-    """mjscore log: each game of a file of logs (a ``logs.tenhou.LogText``) checked round by round
-    and rendered in ``fmt``."""
+    """mjscore log: each game of a file of logs (a ``logs.tenhou.LogText``) checked by the ledger
+    and rendered in ``fmt`` (``game-file``: rebuilt as a game file, not checked)."""
 
     fmt: str
 
@@ -222,27 +222,19 @@ class Checking:
             yield self.checked(log, number, source)
 
     def checked(self, log: LogText, number: int, source: Source) -> LogReport:
-        from mjscore.logs.report import Unreadable, check_log
+        from mjscore.logs.report import check_game_text, read_game_text
         from mjscore.render.log import get_log_renderer
 
-        renderer = get_log_renderer(self.fmt)
+        if self.fmt == "game-file":
+            game = read_game_text(log, source.name, number)
+        else:
+            game = check_game_text(log, source.name, number)
         out: list[str] = []
-        told: list[str] = []
-        agreed = disagreed = unchecked = 0
-        for record in check_log(log, source.name, number):
-            if isinstance(record, Unreadable):
-                _put(out, renderer.error(record))
-                told.append(printable(str(record.error)))
-                continue
-            _put(out, renderer.round(record))
-            agree = record.agree
-            if agree is None:
-                unchecked += 1
-            elif agree:
-                agreed += 1
-            else:
-                disagreed += 1
-        return LogReport(source, "".join(out), tuple(told), agreed, disagreed, unchecked, len(told))
+        _put(out, get_log_renderer(self.fmt).game(game))
+        told = tuple(printable(str(u.error)) for u in game.unreadable)
+        checks = game.checked.checks if game.checked is not None else ()
+        agreed = sum(1 for check in checks if check.agree)
+        return LogReport(source, "".join(out), told, agreed, len(checks) - agreed, len(told))
 
 
 def _put(out: list[str], text: str | None) -> None:

@@ -666,10 +666,11 @@ Examples:
   mjscore log games.jsonl other.json --format csv
   mjscore log archive/ --jobs 2 --format json
   mjscore log - < game.json
+  mjscore log --game-file game.json > game.txt && mjscore game game.txt
 
 \b
-Exit codes: 0 every win agrees with the log; 1 a win disagrees, or a game, a
-round or a file could not be read (the others are still checked); 2 a usage
+Exit codes: 0 every round agrees with the log; 1 a round disagrees, or a game,
+a round or a file could not be read (the others are still checked); 2 a usage
 error (a directory without logs included); 74, 130, 141 and 143 as for
 mjscore batch.
 """
@@ -694,15 +695,25 @@ LOG_FILES = ("*.json", "*.jsonl")  # the log files of a directory given as FILE
     show_default=True,
     help=f"Worker processes checking games; output stays in input order. Games go to workers {GAME_CHUNK} at a time.",
 )
-def log(files: tuple[str, ...], fmt: str, jobs: int) -> None:
-    """Check Tenhou game logs: each win rebuilt as a line of the notation, scored and compared.
+@click.option(
+    "--game-file",
+    "as_game",
+    is_flag=True,
+    help="Write each log rebuilt as a game file (what mjscore game reads; several: a games file, "
+    "'---' between them) instead of checking it.",
+)
+def log(files: tuple[str, ...], fmt: str, jobs: int, as_game: bool) -> None:
+    """Check Tenhou game logs: each game rebuilt as a game file, replayed by the ledger and
+    compared with the log round by round.
 
     A FILE (- for standard input) holds a log in the tenhou.net/6 JSON form, or one log per
     line; a directory stands for its *.json and *.jsonl files, by name. Every round is
-    replayed; each win is printed as a line mjscore score reads, then agree, or DISAGREE with
-    mjscore's result and the log's (point changes, han, fu, yaku). Rounds without a win are
-    named, not checked yet. A game, a round or a file that cannot be read is told on stderr
-    (the file, the round and the place in the JSON) and the others are still checked.
+    replayed and rebuilt as a line of a game file (wins, exhaustive draws with who was ready,
+    nagashi mangan, abortive draws); the ledger plays them as mjscore game does and prints
+    each round, its rebuilt line, then agree, or DISAGREE with mjscore's result and the log's
+    (every player's point change; each win's han, fu and yaku). A game, a round or a file that
+    cannot be read is told on stderr (the file, the round and the place in the JSON) and the
+    others are still checked.
     """
     from mjscore.logs.tenhou import LogText, split_logs
     from mjscore.scoring import read_lines
@@ -720,11 +731,15 @@ def log(files: tuple[str, ...], fmt: str, jobs: int) -> None:
             unreadable.append(source.name)
             say(f"{source.name}: cannot read: {exc.strerror or exc}")
 
+    if as_game:
+        if fmt != "table":
+            raise click.UsageError("--game-file writes game files: it takes no --format")
+        fmt = "game-file"
     run = LogsRun(fmt)
     run.write(
         tasked_inputs([(source, logs_of(source, path)) for source, path in sources], Checking(fmt), jobs, GAME_CHUNK)
     )
-    if run.games > 1 or len(sources) > 1:
+    if (run.games > 1 or len(sources) > 1) and not as_game:
         say(run.summary(len(sources)))
     if run.failed or unreadable:
         sys.exit(EXIT_HAND)

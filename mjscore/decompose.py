@@ -210,21 +210,47 @@ def _segments(run_starts: frozenset[int], size: int) -> tuple[tuple[int, int], .
     return tuple(pairwise(edges))
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def _decompose(counts: tuple[int, ...], wilds: int, sets: int, pairs: int, target: Target) -> tuple[Groups, ...]:
+    """Every split of ``counts`` and ``wilds`` into ``sets`` and ``pairs``, sorted, each one's
+    groups sorted (by ``group_key``). The search runs on the groups' keys (``_keyed``); a
+    caller's splits are kept for the next line of a batch, which often asks the same."""
+    return tuple([tuple([_GROUPS[key] for key in split]) for split in _keyed(counts, wilds, sets, pairs, target)])
+
+
+Keys = tuple[int, ...]  # a split as the sorted keys of its groups (``group_key``)
+_GROUPS: dict[int, Group] = {}  # each group the search has made, by its key (one per kind, shape, wilds)
+
+
+@lru_cache(maxsize=65536)
+def _keyed(counts: tuple[int, ...], wilds: int, sets: int, pairs: int, target: Target) -> tuple[Keys, ...]:
+    """``_decompose``'s splits as keys. The search sorts every split it makes and sets them
+    apart, and numbers sort, compare and hash faster than groups; a tuple of numbers is also
+    left alone by the garbage collector, which the many splits kept here would cost."""
     first = next((k for k, c in enumerate(counts) if c), None)
     if first is None:
-        return _wild_only(wilds, sets, pairs, target)
-    found: set[Groups] = set()
+        return tuple([_keys(split) for split in _wild_only(wilds, sets, pairs, target)])
+    found: set[Keys] = set()
     for group, used, left in _groups_with(first, counts, wilds, (sets, pairs), target):
+        (key,) = _keys((group,))
         rest = list(counts)
         for k in used:
             rest[k] -= 1
         need_sets = sets - (group.shape is not Shape.PAIR)
         need_pairs = pairs - (group.shape is Shape.PAIR)
-        for tail in _decompose(tuple(rest), left, need_sets, need_pairs, target):
-            found.add(tuple(sorted((group, *tail), key=group_key)))
-    return tuple(sorted(found, key=lambda gs: [group_key(g) for g in gs]))
+        for tail in _keyed(tuple(rest), left, need_sets, need_pairs, target):
+            found.add(tuple(sorted((key, *tail))))
+    return tuple(sorted(found))
+
+
+def _keys(groups: Groups) -> Keys:
+    """The sorted keys of ``groups``, each group kept in ``_GROUPS`` by its key."""
+    keys = []
+    for g in groups:
+        key = group_key(g)
+        _GROUPS.setdefault(key, g)
+        keys.append(key)
+    return tuple(sorted(keys))
 
 
 def _groups_with(
@@ -263,8 +289,12 @@ def _wild_only(wilds: int, sets: int, pairs: int, target: Target) -> tuple[Group
 
 
 _SHAPE_ORDER = {shape: i for i, shape in enumerate(Shape)}
+_SHAPES = len(_SHAPE_ORDER)
+_WILDS = 8  # more than a group holds (at most four tiles)
 
 
-def group_key(g: Group) -> tuple[int, int, int]:
-    """The order of the groups of a split: by kind (wilds alone first), shape, wilds."""
-    return (-1 if g.kind is None else g.kind, _SHAPE_ORDER[g.shape], g.wilds)
+def group_key(g: Group) -> int:
+    """The order of the groups of a split: by kind (wilds alone first), shape, wilds; as one
+    number (numbers compare faster than tuples, and a split's groups are sorted often)."""
+    kind = -1 if g.kind is None else g.kind
+    return ((kind + 1) * _SHAPES + _SHAPE_ORDER[g.shape]) * _WILDS + g.wilds

@@ -356,7 +356,7 @@ class LogsRun:
     def __init__(self, fmt: str) -> None:
         self.fmt = fmt
         self.games = 0
-        self.counts = dict.fromkeys(("agreed", "disagreed", "unchecked", "unreadable"), 0)
+        self.counts = dict.fromkeys(("agreed", "disagreed", "unreadable"), 0)
 
     @property
     def failed(self) -> bool:
@@ -364,13 +364,16 @@ class LogsRun:
         return bool(self.counts["disagreed"] or self.counts["unreadable"])
 
     def write(self, stream: Generator[LogReport, None, None]) -> None:
-        from mjscore.render.log import get_log_renderer
+        from mjscore.render.log import BETWEEN, get_log_renderer
 
-        encodable_output(data=self.fmt != "table")
+        encodable_output(data=self.fmt in ("json", "csv"))
         emit(get_log_renderer(self.fmt).start())
+        shown = False
         with closing(stream):  # ends the workers, also when the loop stops at a failed write
             for report in stream:
-                write(report.output)
+                if report.output:
+                    write((BETWEEN.get(self.fmt, "") if shown else "") + report.output)
+                    shown = True
                 for message in report.messages:
                     say(message)
                 self.games += 1
@@ -381,9 +384,9 @@ class LogsRun:
     def summary(self, files: int) -> str:
         """How the rounds went, for stderr: "12 games in 3 files: 80 rounds agree, 1 disagrees, ..."."""
         c = self.counts
-        rounds = c["agreed"] + c["disagreed"] + c["unchecked"]
+        rounds = c["agreed"] + c["disagreed"]
         return (
             f"{self.games} game{'s' * (self.games != 1)} in {files} file{'s' * (files != 1)}: "
-            f"{rounds} round{'s' * (rounds != 1)}, {c['agreed']} agree, {c['disagreed']} disagree, "
-            f"{c['unchecked']} not checked yet; {c['unreadable']} could not be read (a game or a round)"
+            f"{rounds} round{'s' * (rounds != 1)}, {c['agreed']} agree, {c['disagreed']} disagree; "
+            f"{c['unreadable']} could not be read (a game or a round)"
         )

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
 from mjscore.errors import MjscoreError
+from mjscore.game.options import STICK as STICK  # noqa: PLC0414 - re-exported: the ledgers' unit, a stick's points
 from mjscore.game.read import GameLine, Header
 from mjscore.payment import STICKS, Payment
 from mjscore.result import ScoreResult
 
 ROUND_LETTERS = "ESWN"  # a round's prevalent wind, in order
-STICK = 1000  # a riichi stick's points
 
 
 class LedgerBroken(MjscoreError):

@@ -23,6 +23,7 @@ from mjscore.settings import parse_toml, shipped_text
 
 _GAME = "docs/rules/riichi.md §10"
 _DRAWS = "docs/rules/riichi.md §9, §10"
+STICK = 1000  # a riichi stick's points (docs/rules/riichi.md §10)
 POINTS_MOST = 1_000_000  # start, target and a penalty: far above any table's (25,000 to 40,000)
 
 

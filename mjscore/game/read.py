@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from mjscore.errors import HandError, MjscoreError, NotationError, Problem, quoted
 from mjscore.game.options import (
+    STICK,
     UMA_KEY,
     AnyGameOptions,
     BabaGameOptions,
@@ -36,7 +37,11 @@ if TYPE_CHECKING:
     from pyparsing import ParseBaseException
 
 RULESET_KEY, PLAYERS_KEY = "ruleset", "players"
-HEADER_KEYS = (RULESET_KEY, PRESET_KEY, PLAYERS_KEY, UMA_KEY)
+# A game file that starts in the middle of a game (a log cut from one, the second half of a
+# session): the first hand, the riichi sticks on the table and each player's points then.
+RESUME_KEY, STICKS_KEY, POINTS_KEY = "resume", "sticks", "points"
+RESUME_KEYS = (RESUME_KEY, STICKS_KEY, POINTS_KEY)
+HEADER_KEYS = (RULESET_KEY, PRESET_KEY, PLAYERS_KEY, UMA_KEY, *RESUME_KEYS)
 # The words a line of a game file is made of, and the pool of riichi sticks: no player's name.
 LINE_WORDS = ("draw", "abort", "chombo", "sticks")
 
@@ -89,6 +94,20 @@ def _expected(exc: ParseBaseException) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Resume:
+    """Where a game file of the riichi family starts when it starts in the middle of a game
+    (``resume=S2-1 sticks=1 points=...``): the first hand's round (0 East, 1 South ...), its
+    dealer (a player's index), its honba, the riichi sticks on the table and each player's
+    points before it, in the order of the players."""
+
+    round: int
+    dealer: int
+    honba: int
+    sticks: int
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Header:
     """What a game is played with, as the header says (a table's values where it says nothing)."""
 
@@ -100,6 +119,13 @@ class Header:
     options: AnyGameOptions  # the game's rules: GameOptions, or the rule set's own (game_options_type)
     hand_options: Mapping[str, OptionValue]  # rule options every hand is scored with
     settings: Settings  # what each hand line is scored with
+    resume: Resume | None = None  # where the file starts in the middle of a game (None: at its start)
+
+    def start_points(self) -> tuple[int, ...]:
+        """Each player's points when the file starts: the game's start, or where it resumes."""
+        if self.resume is not None:
+            return self.resume.points
+        return (self.options.start,) * len(self.players)
 
     def player_index(self, name: str) -> int | None:
         """The player of ``name``, in any case (None: nobody)."""
@@ -146,7 +172,8 @@ def read_header(
             source="the game's header",
             preset=preset or None,
         )
-        header = Header(ruleset, preset, players, letters, uma, options, hand_values, settings)
+        resume = _resume(found, options, len(players), faults)
+        header = Header(ruleset, preset, players, letters, uma, options, hand_values, settings, resume)
     errors = _errors(faults, [*lines, *([] if hands is None else [hands])])
     if errors or header is None:
         raise GameError(errors)
@@ -308,6 +335,104 @@ def _uma(
 
 
 _SIGNED = re.compile(r"[+-]?[0-9]{1,7}")
+# A hand as players name it: the round's wind, which deal of it, and its honba after a dash (S2-1).
+_HAND_NAME = re.compile(r"([ESWN])([1-4])(?:-([0-9]{1,2}))?", re.IGNORECASE)
+_ROUND_LETTERS = "ESWN"
+_STICKS = re.compile(r"[0-9]{1,3}")
+STICKS_MOST = 100  # a hand line's sticks=: four players' 25,000 points are at most 100 sticks
+
+
+def _resume(
+    found: Mapping[str, tuple[int, str, int]], options: AnyGameOptions, players: int, faults: dict[int, list[Problem]]
+) -> Resume | None:
+    """Where the file starts in the middle of a game: ``resume=``, ``sticks=`` and ``points=``
+    (None: none given, the game starts at its start). The points and sticks must hold what the
+    players started with, as every hand after them does (docs/notation.md §7)."""
+    given = [key for key in RESUME_KEYS if key in found]
+    if not given:
+        return None
+    if not isinstance(options, GameOptions):
+        number, _, col = found[given[0]]
+        message = (
+            f"{given[0]}= starts a game of the riichi family (riichi, sanma, hana) in its middle: "
+            "this game has no honba, riichi sticks or seats to resume"
+        )
+        faults.setdefault(number, []).append(Problem("game-header-conflict", message, col))
+        return None
+    where = _resumed_hand(found, options, players, faults)
+    sticks = _resumed_sticks(found, faults)
+    points = _resumed_points(found, options.start, players, faults)
+    if where is None or sticks is None or points is None:
+        return None
+    held = sum(points) + sticks * STICK
+    if held != options.start * players:
+        key = POINTS_KEY if POINTS_KEY in found else STICKS_KEY
+        number, _, col = found[key]
+        message = (
+            f"points= and sticks= hold {held} points, not the {options.start * players} the players started "
+            f"with (start={options.start} each): the sticks on the table were paid out of the points"
+        )
+        faults.setdefault(number, []).append(Problem("game-header-conflict", message, col))
+        return None
+    round_, dealer, honba = where
+    return Resume(round_, dealer, honba, sticks, points)
+
+
+def _resumed_hand(
+    found: Mapping[str, tuple[int, str, int]], options: GameOptions, players: int, faults: dict[int, list[Problem]]
+) -> tuple[int, int, int] | None:
+    """``resume=``: the first hand's round, dealer and honba (E1, honba 0 without it)."""
+    if RESUME_KEY not in found:
+        return 0, 0, 0
+    number, text, col = found[RESUME_KEY]
+    problems = faults.setdefault(number, [])
+    match = _HAND_NAME.fullmatch(text)
+    if match is None or int(match[2]) > players:
+        message = (
+            f"resume= is the first hand as players name it: a round's wind, which deal of it (1 to {players}) "
+            "and its honba after a dash, e.g. resume=S2-1"
+        )
+        problems.append(Problem("bad-value", message, col))
+        return None
+    round_ = _ROUND_LETTERS.index(match[1].upper())
+    rounds = (1 if options.length == "east" else 2) + (1 if options.extension else 0)
+    if round_ >= rounds:
+        last = _ROUND_LETTERS[rounds - 1]
+        message = (
+            f"resume={text}: a game of length={options.length}, extension={'on' if options.extension else 'off'} "
+            f"plays no round after {last}"
+        )
+        problems.append(Problem("game-header-conflict", message, col))
+        return None
+    return round_, int(match[2]) - 1, int(match[3] or 0)
+
+
+def _resumed_sticks(found: Mapping[str, tuple[int, str, int]], faults: dict[int, list[Problem]]) -> int | None:
+    """``sticks=``: the riichi sticks on the table when the file starts (0 without it)."""
+    if STICKS_KEY not in found:
+        return 0
+    number, text, col = found[STICKS_KEY]
+    if not _STICKS.fullmatch(text) or int(text) > STICKS_MOST:
+        message = f"sticks= is the riichi sticks on the table when the file starts, 0 to {STICKS_MOST}"
+        faults.setdefault(number, []).append(Problem("bad-value", message, col))
+        return None
+    return int(text)
+
+
+def _resumed_points(
+    found: Mapping[str, tuple[int, str, int]], start: int, players: int, faults: dict[int, list[Problem]]
+) -> tuple[int, ...] | None:
+    """``points=``: each player's points when the file starts, in the order of players= (start each without it)."""
+    if POINTS_KEY not in found:
+        return (start,) * players
+    number, text, col = found[POINTS_KEY]
+    values = [_signed(part) for part in text.split(",")]
+    points = tuple(v for v in values if v is not None)
+    if len(points) != len(values) or len(points) != players:
+        message = f"points= is {players} whole numbers of points, one per player in the order of players="
+        faults.setdefault(number, []).append(Problem("bad-value", message, col))
+        return None
+    return points
 
 
 def _signed(text: str) -> int | None:

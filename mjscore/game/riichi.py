@@ -83,8 +83,12 @@ class RiichiLedger(SeatedLedger):
         super().__init__(header)
         assert isinstance(header.options, GameOptions)  # the riichi family's games: options.game_options_type
         self.options = header.options
-        self.points = [self.options.start] * self.n
+        self.points = list(header.start_points())
         self.rounds = 1 if self.options.length == "east" else 2
+        resume = header.resume
+        if resume is not None:  # the file starts in the middle of the game (docs/notation.md §7)
+            extra = resume.round >= self.rounds
+            self.table = Table(resume.round, resume.dealer, resume.honba, resume.sticks, extra)
         self.may_end: str | None = None  # the last dealer may stop here (last_hand=may-stop)
         self.penalties = [0] * self.n  # chombo points off the final score (chombo=final)
         # The hooks: items of a line the ledger reads besides its own (hana: aside=, variant=),

@@ -12,7 +12,9 @@ from typing import Final
 
 from mjscore.errors import MjscoreError
 from mjscore.logs.tenhou import WINDS, Game, Win
+from mjscore.result import ScoreResult
 from mjscore.rulesets.riichi.rows import YAKU_RULES, YAKUMAN_RULES
+from mjscore.rulesets.sanma import KITA
 from mjscore.scoring import score
 
 # Tenhou's names where they are not our rows' local names (docs/rules/riichi.md §4).
@@ -27,6 +29,7 @@ TENHOU_ALIASES: Final = {
 }
 YAKU_BY_NAME: Final = {
     **{rule.local_name: rule.id for rule in (*YAKU_RULES, *YAKUMAN_RULES)},
+    KITA.local_name: KITA.id,  # sanma's Norths set aside, which Tenhou lists as 抜きドラ
     **TENHOU_ALIASES,
 }
 YAKU_TEXT: Final = re.compile(r"^(?P<name>.+)\((?:(?P<han>\d+)飜|(?P<limit>役満))\)$")
@@ -45,10 +48,14 @@ class Outcome:
     yaku: tuple[tuple[str, int], ...]  # (our row's id, han; a yakuman counts 13), sorted
 
     def describe(self) -> str:
+        return f"{self.figures()}; deltas {list(self.deltas)}"
+
+    def figures(self) -> str:
+        """The han (or yakuman), the fu and the yaku: ``1 han 30 fu; red-dragon 1``."""
         fu = f" {self.fu} fu" if self.fu else ""
         value = f"{self.yakuman}x yakuman" if self.yakuman else f"{self.han} han{fu}"
         items = ", ".join(f"{name} {han}" for name, han in self.yaku)
-        return f"{value}; {items}; deltas {list(self.deltas)}"
+        return f"{value}; {items}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,36 +108,31 @@ def theirs(win: Win) -> Outcome:
 
 
 def check_win(win: Win) -> Check:
+    """A win scored alone, as its line says (its honba and sticks the log's), and compared."""
     line = win.line()
     try:
         result = score(line)
     except MjscoreError as failure:
         return Check(win, line, None, theirs(win), str(failure))
+    return Check(win, line, outcome_of(result, win.dealer, len(win.deltas)), theirs(win))
+
+
+def outcome_of(result: ScoreResult, dealer: int, players: int) -> Outcome:
+    """Our result for a win, each player's change by the log's player index (``dealer``: the
+    index of the player who dealt)."""
     summary = result.summary
-    deltas = [0] * len(win.deltas)
+    deltas = [0] * players
     for seat, change in result.deltas.items():
-        deltas[(win.dealer + WINDS.index(seat)) % len(deltas)] = change
-    ours = Outcome(
+        deltas[(dealer + WINDS.index(seat)) % players] = change
+    return Outcome(
         deltas=tuple(deltas),
         han=summary.han or 0 if summary else 0,
         fu=summary.fu if summary else None,
         yakuman=summary.yakuman or 0 if summary else 0,
         yaku=tuple(sorted((row.rule_id, row.value) for row in result.lines)),
     )
-    return Check(win, line, ours, theirs(win))
 
 
 def check_game(game: Game) -> list[Check]:
     """Every win of a game, checked, in the order played."""
     return [check_win(win) for game_round in game.rounds for win in game_round.wins]
-
-
-def shown(check: Check) -> str:
-    """A checked win as ``mjscore log`` prints it: where, the line, and agree; or the
-    line, then both results."""
-    win = check.win
-    head = f"{win.round_name} player {win.winner}: {check.line}"
-    if check.agree:
-        return f"{head}  agree"
-    ours = check.ours.describe() if check.ours is not None else f"not scored: {check.problem}"
-    return f"{head}  DISAGREE\n  mjscore: {ours}\n  log:     {check.theirs.describe()}"

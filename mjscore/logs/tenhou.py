@@ -2,11 +2,21 @@
 
 A log is ``{"title", "name", "rule", "log"}``; each round of ``log`` is
 ``[[round, honba, sticks], scores, dora, ura, (hand, draws, discards) per seat, result]``.
+The round is 4 × the wind (0 East, 1 South ...) + the dealer, three players or four. A
+three-player log (sanma) leaves the fourth seat's lists empty and its score 0.
 Tiles are numbers: 11-19 man, 21-29 pin, 31-39 sou, 41-47 East..Red, 51/52/53 the red
 fives. A draw is a tile or a call (``c`` chi, ``p`` pon, ``m`` open kan); a discard is a
-tile, 60 (the tile just drawn), ``r`` + tile (riichi), 0 (none: after an open kan) or a
-kan (``k`` added, ``a`` closed). Where the letter stands in a call says who was called
-from: first, the player on the left; second, the one opposite; last, the one on the right.
+tile, 60 (the tile just drawn), ``r`` + tile (riichi), 0 (none: after an open kan), a
+kan (``k`` added, ``a`` closed) or ``f44``, a North set aside (sanma's kita: its
+replacement is the next draw). Where the letter stands in a call says who was called
+from, as seats sit at a table of four (a sanma log's empty seat included): first, the
+player on the left; second, the one opposite; last, the one on the right.
+
+The result is ``和了`` and a pair (point changes, details) per winner; an exhaustive draw
+(``流局``, ``全員聴牌``, ``全員不聴``, ``流し満貫``) with its point changes; or an abortive
+draw (``九種九牌``, ``四風連打``, ``四家立直``, ``四槓散了``, ``三家和了``; ``四開槓`` and
+``三家和`` as logs converted from Mahjong Soul write the last two). Point changes never
+count the riichi sticks put down that round; a winner's count those taken.
 
 The rounds are replayed in turn order (a call jumps the order), which is what the words
 that depend on the order need: double riichi, ippatsu, haitei, houtei, tenhou, chiihou.
@@ -31,9 +41,25 @@ from mjscore.values import Value
 WINDS: Final = "ESWN"
 TSUMOGIRI: Final = 60
 NO_DISCARD: Final = 0
+NORTH: Final = 44
+KITA: Final = "f"  # a discard "f44": a North set aside (sanma)
+SEATS: Final = 4  # a log's seats: a three-player log leaves the fourth empty
 WIN: Final = "和了"
-# Every tile dealt, less the dead wall and the hands: the draws a round can have.
-LIVE_WALL: Final = {4: 136 - 14 - 4 * 13}
+# The round's kind by the log's word: an exhaustive draw, nagashi mangan, or an abortive draw
+# by its reason as a game file names it (docs/notation.md §7).
+DRAWS: Final = {"流局": "draw", "全員聴牌": "draw", "全員不聴": "draw", "流し満貫": "nagashi"}
+ABORTS: Final = {
+    "九種九牌": "nine-terminals",
+    "四風連打": "four-winds",
+    "四家立直": "four-riichi",
+    "四槓散了": "four-kongs",
+    "四開槓": "four-kongs",
+    "三家和了": "triple-ron",
+    "三家和": "triple-ron",
+}
+# Every tile dealt, less the dead wall and the hands: the draws a round can have (a kan's or a
+# kita's replacement comes from the dead wall, which the live wall then makes up).
+LIVE_WALL: Final = {4: 136 - 14 - 4 * 13, 3: 108 - 14 - 3 * 13}
 # Where a call's letter stands, by kind: to the player on the left, opposite, on the right.
 CLAIM_PLACES: Final = {"c": (0, -1, -1), "p": (0, 2, 4), "k": (0, 2, 4), "m": (0, 2, 6)}
 RULE_KEYS: Final = frozenset({"disp", "aka", "aka51", "aka52", "aka53"})
@@ -132,15 +158,31 @@ class Win:
     deltas: tuple[int, ...]  # the log's point change of each player, by index
     points: str  # the log's score text: 30符4飜7700点, 満貫8000点 ...
     yaku: tuple[str, ...]  # the log's yaku texts: 立直(1飜) ...
+    kita: int = 0  # Norths the winner set aside (sanma)
 
     @property
     def tsumo(self) -> bool:
         return self.discarder < 0
 
+    def hand_text(self) -> str:
+        """The winner's tiles in our notation: the concealed tiles, the melds, ``+`` the winning tile."""
+        hand = tiles_text(self.concealed) + "".join(meld_text(m) for m in self.melds)
+        return f"{hand}+{tiles_text((self.winning_tile,))}"
+
+    def table_items(self) -> list[str]:
+        """The items the table shows: the dora and ura indicators, the Norths set aside."""
+        words = []
+        if self.dora:
+            words.append(f"dora={indicators_text(self.dora)}")
+        if self.ura:
+            words.append(f"ura={indicators_text(self.ura)}")
+        if self.kita:
+            words.append(f"kita={self.kita}")
+        return words
+
     def line(self) -> str:
         """The win as a line of our notation (docs/notation.md §1-§3)."""
-        hand = tiles_text(self.concealed) + "".join(meld_text(m) for m in self.melds)
-        words = [f"{self.ruleset}:{hand}+{tiles_text((self.winning_tile,))}"]
+        words = [f"{self.ruleset}:{self.hand_text()}"]
         words.append("tsumo" if self.tsumo else "ron")
         words += [f"seat={self.seat}", f"round={self.round_wind}"]
         if not self.tsumo:
@@ -149,30 +191,73 @@ class Win:
             words.append(f"honba={self.honba}")
         if self.sticks:
             words.append(f"sticks={self.sticks}")
-        if self.dora:
-            words.append(f"dora={indicators_text(self.dora)}")
-        if self.ura:
-            words.append(f"ura={indicators_text(self.ura)}")
+        words += self.table_items()
         if self.pao >= 0:
             words.append(f"pao={self.pao_seat}")
         return " ".join([*words, *self.situations, *self.rules])
 
 
 @dataclass(frozen=True, slots=True)
-class Round:
-    """One round of a log: its name, how it ended (the log's word) and its wins."""
+class Holding:
+    """A player's part of the table when a round ends: the concealed tiles, the melds, the
+    Norths set aside, every tile thrown (in order), whether one of them was called by
+    another player, and whether the player declared riichi."""
 
-    number: int
-    name: str
+    concealed: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    kita: int
+    thrown: tuple[int, ...]
+    thrown_called: bool
+    riichi: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round of a log: where it stood when it began (its round, dealer, honba, the riichi
+    sticks on the table, each player's points), how it ended (the log's word, and ``kind``:
+    win, draw, nagashi or abort), the log's point changes (every result's added up; never the
+    riichi sticks put down this round), its wins, whose riichi sticks reached the table this
+    round, and each player's holding at its end."""
+
+    number: int  # 1 for the log's first round
+    name: str  # as Tenhou says it: E1-0 is East 1, no honba
+    wind: int  # 0 East, 1 South, 2 West (an extra round)
+    dealer: int
+    honba: int
+    sticks: int
+    scores: tuple[int, ...]
     result: str
+    kind: str
+    deltas: tuple[int, ...]
     wins: tuple[Win, ...]
+    declared: tuple[int, ...]
+    holdings: tuple[Holding, ...]
+    wall_left: int = 0  # tiles of the live wall left undrawn when it ended
+
+    @property
+    def players(self) -> int:
+        return len(self.scores)
+
+    @property
+    def reason(self) -> str:
+        """An abortive draw's reason as a game file writes it ("" for another round)."""
+        return ABORTS.get(self.result, "")
 
 
 @dataclass(frozen=True, slots=True)
 class Game:
+    """One log: where it was read from, the players' names, the game's rules (``ruleset``:
+    riichi or sanma; ``rules``: the words a hand line needs, ``preset=tenhou`` first; its
+    ``length``: east or east-south), its rounds and the final points if the log gives them
+    (Tenhou's ``sc``; empty if not)."""
+
     source: str
     players: tuple[str, ...]
     rounds: tuple[Round, ...]
+    ruleset: str = "riichi"
+    rules: tuple[str, ...] = ("preset=tenhou",)
+    length: str = "east-south"
+    final: tuple[int, ...] = ()
 
 
 # --- tiles -------------------------------------------------------------------------
@@ -257,11 +342,12 @@ def parse_call(text: str, player: int, players: int) -> Meld | str:
         return f"unknown call {text!r}: not a run or tiles alike"
     if letter == "a":
         return Meld("closed-kan", tiles, 0, -1)
-    if place not in CLAIM_PLACES[letter]:
+    steps_back = CLAIM_PLACES[letter].index(place) + 1 if place in CLAIM_PLACES[letter] else 0
+    claimed_from = (player - steps_back) % SEATS  # seats as at a table of four, a sanma log's too
+    if not steps_back or claimed_from >= players:  # (1 left, 2 opposite, 3 right)
         return f"unknown call {text!r}: the letter stands where no player sits"
-    steps_back = CLAIM_PLACES[letter].index(place) + 1  # 1 left, 2 opposite, 3 right
     kind = {"c": "chi", "p": "pon", "m": "open-kan", "k": "added-kan"}[letter]
-    return Meld(kind, tiles, called, (player - steps_back) % players)
+    return Meld(kind, tiles, called, claimed_from)
 
 
 # --- replay ------------------------------------------------------------------------
@@ -285,6 +371,10 @@ class _Seat:
     riichi_first: bool = False  # on the player's first discard
     discards_after_riichi: int = 0
     draws_made: int = 0
+    kita: int = 0  # Norths set aside (sanma)
+    set_aside: bool = False  # the last thing done was setting a North aside: its replacement comes next
+    thrown: list[int] = field(default_factory=list)  # every tile thrown, in order
+    thrown_called: bool = False  # another player called one of them
 
     def copy(self) -> _Seat:
         return _Seat(
@@ -302,6 +392,10 @@ class _Seat:
             self.riichi_first,
             self.discards_after_riichi,
             self.draws_made,
+            self.kita,
+            self.set_aside,
+            list(self.thrown),
+            self.thrown_called,
         )
 
     @property
@@ -318,15 +412,18 @@ class _Replay:
     seats: list[_Seat]
     dealer: int
     where: Where
-    draws: int = 0  # tiles drawn from the live wall (rinshan included: each kan shortens it)
+    draws: int = 0  # tiles drawn from the live wall (rinshan included: each kan or kita shortens it)
     events: int = 0
     call_events: tuple[int, ...] = ()
     # Shared by every reading: where each broke, ranked (``_rank``).
     dead_ends: list[tuple[tuple[bool, int], LogError]] = field(default_factory=list)
+    last_thrower: int = -1  # who threw (or set aside, or added to a kan) last
 
     def copy(self) -> _Replay:
         seats = [seat.copy() for seat in self.seats]
-        return _Replay(seats, self.dealer, self.where, self.draws, self.events, self.call_events, self.dead_ends)
+        return _Replay(
+            seats, self.dealer, self.where, self.draws, self.events, self.call_events, self.dead_ends, self.last_thrower
+        )
 
     def stop(self, where: Where, message: str, *, stranded: bool = False) -> None:
         """This reading ends here for ``message``: kept, in case no reading plays to the end
@@ -395,8 +492,8 @@ def _play(state: _Replay, player: int, *, claimed: bool) -> _Replay | None:
         claimed = False
         if not _discard(state, player):
             return state.ended(player, "discards", seat.discarded_at)
-        if seat.robbed_kan:
-            continue  # a kan: its replacement is drawn next
+        if seat.robbed_kan or seat.set_aside:
+            continue  # a kan or a kita: its replacement is drawn next
         for claimant in _claimants(state, player):
             branch = state.copy()
             try:
@@ -459,6 +556,7 @@ def _claim(state: _Replay, claimant: int) -> bool:
     meld = read_call(str(seat.upcoming), claimant, len(state.seats), where)
     seat.drawn_at += 1
     state.events += 1
+    state.seats[meld.claimed_from].thrown_called = True
     _call(state, claimant, meld, where)
     if meld.kind != "open-kan":
         return False
@@ -510,9 +608,14 @@ def _discard(state: _Replay, player: int) -> bool:
     item = seat.discards[index]
     seat.discarded_at += 1
     state.events += 1
+    state.last_thrower = player
     seat.robbed_kan = False
+    seat.set_aside = False
     if seat.riichi_event >= 0:
         seat.discards_after_riichi += 1
+    if isinstance(item, str) and item[:1] == KITA:
+        _set_aside(seat, item, state.where.seat_list(player, "discards", index))
+        return True
     if isinstance(item, str) and item[:1] != "r":
         where = state.where.seat_list(player, "discards", index)
         meld = read_call(item, player, len(state.seats), where)
@@ -541,7 +644,20 @@ def _discard(state: _Replay, player: int) -> bool:
         seat.riichi_first = seat.discarded_at == 1
         seat.discards_after_riichi = 0
     seat.last_discard = item
+    seat.thrown.append(item)
     return True
+
+
+def _set_aside(seat: _Seat, item: str, where: Where) -> None:
+    """A North set aside (sanma's kita, ``f44``): out of the hand, a replacement drawn next. It
+    is no discard: nobody calls it, though a winner may take it (a ron on 4z)."""
+    if item[1:] != str(NORTH):
+        raise where.error(f"{item!r}: only a North (f{NORTH}) is set aside")
+    _take(seat, NORTH, where)
+    seat.kita += 1
+    seat.set_aside = True
+    seat.after_kan = True
+    seat.last_discard = NORTH
 
 
 # --- reading a log -----------------------------------------------------------------
@@ -693,14 +809,19 @@ class GameLog:
 
     source: str
     players: tuple[str, ...]
-    ruleset: str
-    rules: tuple[str, ...]  # the words of each rebuilt line for the log's rules
+    rules: Rules
     entries: tuple[object, ...]  # the log's rounds, as decoded
+    final: tuple[int, ...]  # as ``Game.final``
 
     def round(self, index: int) -> Round:
         """The round at ``index`` of the log (0 first); ``LogError`` if it cannot be read."""
         where = Where(self.source, index + 1, f"log[{index}]")
-        return read_round(self.entries[index], where, self.ruleset, self.rules)
+        return read_round(self.entries[index], where, self.rules)
+
+    def game(self, rounds: tuple[Round, ...]) -> Game:
+        """The game of these of its rounds (all, or those that could be read)."""
+        rules = self.rules
+        return Game(self.source, self.players, rounds, rules.ruleset, rules.words, rules.length, self.final)
 
 
 def read_log(document: object, source: str) -> GameLog:
@@ -711,20 +832,29 @@ def read_log(document: object, source: str) -> GameLog:
     names = document.get("name", [])
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise where.at('"name"').error("a list of player names expected")
-    rules = rule_words(document.get("rule", {}), where.at('"rule"'))
-    ruleset = "sanma" if rules[0] == "sanma" else "riichi"
-    return GameLog(source, tuple(names), ruleset, rules[1:], tuple(document["log"]))
+    rules = read_rules(document.get("rule", {}), where.at('"rule"'))
+    players = 3 if rules.ruleset == "sanma" else SEATS
+    return GameLog(source, tuple(names[:players]), rules, tuple(document["log"]), _final(document, players))
 
 
 def read_game(document: object, source: str) -> Game:
     """One game from its decoded JSON, every round read."""
     log = read_log(document, source)
-    return Game(source, log.players, tuple(log.round(i) for i in range(len(log.entries))))
+    return log.game(tuple(log.round(i) for i in range(len(log.entries))))
 
 
-def rule_words(rule: object, where: Where) -> tuple[str, ...]:
-    """The rule set, then the words our line needs for the log's rules, from its rule
-    field: red fives (``aka``, ``aka51``-``aka53``) and open tanyao (喰 in ``disp``)."""
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A log's rules as its rule field says: the rule set, the words a hand line needs, the length."""
+
+    ruleset: str  # riichi or sanma
+    words: tuple[str, ...]  # preset=tenhou, then aka=off, kuitan=off where the lobby says so
+    length: str  # east or east-south
+
+
+def read_rules(rule: object, where: Where) -> Rules:
+    """The log's rules from its rule field: three players (三 first in ``disp``), red fives
+    (``aka``, ``aka51``-``aka53``, or 赤 in ``disp``), open tanyao (喰), East only (東)."""
     if not isinstance(rule, dict):
         raise where.error("an object expected")
     unknown = sorted(set(rule) - RULE_KEYS)
@@ -736,12 +866,22 @@ def rule_words(rule: object, where: Where) -> tuple[str, ...]:
     reds = [rule.get(key, 0) for key in ("aka", "aka51", "aka52", "aka53")]
     if not all(isinstance(n, int) for n in reds):
         raise where.error("red fives are counted with numbers")
-    words = ["sanma" if disp.startswith("三") else "riichi", "preset=tenhou"]
+    words = ["preset=tenhou"]
     if not any(reds) and "赤" not in disp:
         words.append("aka=off")
     if disp and "喰" not in disp:
         words.append("kuitan=off")
-    return tuple(words)
+    ruleset = "sanma" if disp.startswith("三") else "riichi"
+    return Rules(ruleset, tuple(words), "east" if "東" in disp else "east-south")
+
+
+def _final(document: dict[str, object], players: int) -> tuple[int, ...]:
+    """Each player's points at the game's end, as Tenhou's ``sc`` gives them (points, then the
+    final score, per player); none where the log has no such list."""
+    sc = document.get("sc")
+    if not isinstance(sc, list) or len(sc) < 2 * players or not all(isinstance(v, (int, float)) for v in sc):
+        return ()
+    return tuple(int(sc[2 * i]) for i in range(players))
 
 
 def _int_list(value: object, size: int | None, where: Where, what: str) -> list[int]:
@@ -752,42 +892,99 @@ def _int_list(value: object, size: int | None, where: Where, what: str) -> list[
     return list(value)
 
 
-def read_round(entry: object, where: Where, ruleset: str, rules: tuple[str, ...]) -> Round:
+def read_round(entry: object, where: Where, rules: Rules) -> Round:
     if not isinstance(entry, list) or len(entry) != 17:
         raise where.error("a round of 17 items expected (its state, scores, dora, ura, 3 per player, result)")
     number, honba, sticks = _int_list(entry[0], 3, where.at(f"{where.path}[0]"), "round, honba, sticks")
-    if not (0 <= number < 4 * len(WINDS) and honba >= 0 and sticks >= 0):
+    if not (honba >= 0 and sticks >= 0):
         raise where.at(f"{where.path}[0]").error(
-            f"round, honba, sticks: [{number}, {honba}, {sticks}]: the round is 0 (East 1) to 15 (North 4), "
-            "honba and sticks are not below 0"
+            f"round, honba, sticks: [{number}, {honba}, {sticks}]: honba and sticks are not below 0"
         )
-    _int_list(entry[1], 4, where.at(f"{where.path}[1]"), "scores")
+    scores = _int_list(entry[1], SEATS, where.at(f"{where.path}[1]"), "scores")
     dora = _indicators(entry[2], where.at(f"{where.path}[2]"))
     ura = _indicators(entry[3], where.at(f"{where.path}[3]"))
+    seats = _seats(entry, where, 3 if rules.ruleset == "sanma" else SEATS)
+    players = len(seats)
+    dealer = number % SEATS
+    if number < 0 or dealer >= players or number // SEATS >= len(WINDS):
+        raise where.at(f"{where.path}[0]").error(f"no round {number} at a table of {players}")
+    name = f"{WINDS[number // SEATS]}{dealer + 1}-{honba}"
+    state = replay(seats, dealer, where)
+    result = entry[16]
+    result_where = where.at(f"{where.path}[16]")
+    if not isinstance(result, list) or not result or not isinstance(result[0], str):
+        raise result_where.error("a result expected: a word, then its details")
+    word = result[0]
+    wins: list[Win] = []
+    if word == WIN:
+        context = _RoundContext(number, name, honba, sticks, dora, ura, rules, state)
+        wins = _wins(result, context, result_where)
+        deltas = [sum(column) for column in zip(*(win.deltas for win in wins), strict=True)]
+        kind = "win"
+    elif word in DRAWS or word in ABORTS:
+        deltas = [0] * SEATS
+        for item in result[1:]:
+            changes = _int_list(item, SEATS, result_where, "point changes")
+            deltas = [a + b for a, b in zip(deltas, changes, strict=True)]
+        kind = DRAWS.get(word, "abort")
+    else:
+        known = ", ".join([WIN, *DRAWS, *ABORTS])
+        raise result_where.error(f"unknown result {word!r} (known: {known})")
+    ronned = _ronned(state, wins, word)
+    return Round(
+        number=where.round_number,
+        name=name,
+        wind=number // SEATS,
+        dealer=dealer,
+        honba=honba,
+        sticks=sticks,
+        scores=tuple(scores[:players]),
+        result=word,
+        kind=kind,
+        deltas=tuple(deltas[:players]),
+        wins=tuple(wins),
+        declared=_declarers(state, ronned),
+        holdings=tuple(_holding(seat) for seat in state.seats),
+        wall_left=LIVE_WALL[players] - state.draws,
+    )
+
+
+def _seats(entry: list[object], where: Where, players: int) -> list[_Seat]:
+    """Each player's starting hand, draws and discards (a three-player log's fourth seat empty)."""
     seats = []
-    for player in range(4):
+    for player in range(SEATS):
         hand, draws, discards = entry[4 + 3 * player : 7 + 3 * player]
         hand_where = where.at(f"{where.path}[{4 + 3 * player}]")
         tiles = _int_list(hand, None, hand_where, f"starting hand of player {player}")
-        if not all(is_tile(t) for t in tiles) or len(tiles) not in (0, 13):
-            raise hand_where.error(f"starting hand of player {player}: 13 tiles expected")
         if not isinstance(draws, list) or not isinstance(discards, list):
             raise hand_where.error(f"draws and discards of player {player}: lists expected")
+        if player >= players:
+            if tiles or draws or discards:
+                raise hand_where.error(
+                    f"the rule field says three players (三): player {player}'s lists are empty in such a log"
+                )
+            continue
+        if not tiles and player == SEATS - 1:
+            raise hand_where.error("player 3 has no starting hand: a three-player log says so in its rule field (三)")
+        if not all(is_tile(t) for t in tiles) or len(tiles) != 13:
+            raise hand_where.error(f"starting hand of player {player}: 13 tiles expected")
         seats.append(_Seat(tiles, list(draws), list(discards), []))
-    players = sum(1 for s in seats if s.hand)
-    if players != 4:
-        raise where.error("only four-player logs are read yet")  # sanma: the next slice
-    name = f"{WINDS[number // 4]}{number % 4 + 1}-{honba}"
-    dealer = number % 4
-    state = replay(seats, dealer, where)
-    result = entry[16]
-    if not isinstance(result, list) or not result or not isinstance(result[0], str):
-        raise where.at(f"{where.path}[16]").error("a result expected: a word, then its details")
-    wins: list[Win] = []
-    if result[0] == WIN:
-        context = _RoundContext(number, name, honba, sticks, dora, ura, rules, ruleset, state)
-        wins = _wins(result, context, where.at(f"{where.path}[16]"))
-    return Round(where.round_number, name, result[0], tuple(wins))
+    return seats
+
+
+def _ronned(state: _Replay, wins: list[Win], word: str) -> int:
+    """The player whose discard was won on (or, three rons, made an abortive draw); -1 for none."""
+    if word == WIN and wins and not wins[0].tsumo:
+        return wins[0].discarder
+    if ABORTS.get(word) == "triple-ron":
+        return state.last_thrower
+    return -1
+
+
+def _holding(seat: _Seat) -> Holding:
+    return Holding(
+        tuple(seat.hand), tuple(seat.melds), seat.kita, tuple(seat.thrown), seat.thrown_called, seat.riichi_event >= 0
+    )
 
 
 def _indicators(value: object, where: Where) -> tuple[int, ...]:
@@ -805,8 +1002,7 @@ class _RoundContext:
     sticks: int
     dora: tuple[int, ...]
     ura: tuple[int, ...]
-    rules: tuple[str, ...]
-    ruleset: str
+    rules: Rules
     state: _Replay
 
 
@@ -816,8 +1012,10 @@ def _wins(result: list[object], context: _RoundContext, where: Where) -> list[Wi
         raise where.error("a win is followed by pairs of point changes and details")
     # each win's point changes, then its details: items 1 and 2 of the result, 3 and 4 ...
     places = [where.at(f"{where.path}[{i}]") for i in range(1, len(details) + 1)]
-    read = [_win_details(details[i], details[i + 1], places[i], places[i + 1]) for i in range(0, len(details), 2)]
     players = len(context.state.seats)
+    read = [
+        _win_details(details[i], details[i + 1], players, places[i], places[i + 1]) for i in range(0, len(details), 2)
+    ]
     # Several winners on one discard: the sticks go to the first after the discarder. (An
     # index, not `is`: compiled, a tuple is rebuilt where it is passed, so identity fails.)
     nearest = min(range(len(read)), key=lambda i: (read[i][1][0] - read[i][1][1]) % players)
@@ -828,17 +1026,17 @@ def _wins(result: list[object], context: _RoundContext, where: Where) -> list[Wi
 
 
 def _win_details(
-    deltas_item: object, info: object, deltas_where: Where, where: Where
+    deltas_item: object, info: object, players: int, deltas_where: Where, where: Where
 ) -> tuple[tuple[int, ...], tuple[int, int, int], list[str]]:
-    """A win's point changes, (winner, won from, liable) and texts, checked."""
-    deltas = _int_list(deltas_item, 4, deltas_where, "point changes")
+    """A win's point changes (of the players at the table), (winner, won from, liable) and texts, checked."""
+    deltas = _int_list(deltas_item, SEATS, deltas_where, "point changes")[:players]
     if not isinstance(info, list) or len(info) < 4 or not all(isinstance(v, int) for v in info[:3]):
         raise where.error("a win's details: winner, from, liable, score text, yaku")
     if not all(isinstance(v, str) for v in info[3:]):
         raise where.error("a win's score text and yaku are texts")
     winner, source, liable = (int(v) for v in info[:3])
-    if not all(0 <= v < 4 for v in (winner, source, liable)):
-        raise where.error("a win's players are numbered 0 to 3")
+    if not all(0 <= v < players for v in (winner, source, liable)):
+        raise where.error(f"a win's players are numbered 0 to {players - 1}")
     return tuple(deltas), (winner, source, liable), [str(v) for v in info[3:]]
 
 
@@ -865,6 +1063,7 @@ def _win(
         concealed.remove(winning)
     dealer = state.dealer
     riichi = seat.riichi_event >= 0
+    players = len(state.seats)
     return Win(
         round_number=state.where.round_number,
         round_name=context.name,
@@ -872,23 +1071,24 @@ def _win(
         dealer=dealer,
         discarder=-1 if tsumo else source,
         pao=-1 if liable == winner else liable,
-        seat=WINDS[(winner - dealer) % 4],
-        discarder_seat=WINDS[(source - dealer) % 4],
-        pao_seat=WINDS[(liable - dealer) % 4],
-        round_wind=WINDS[context.number // 4],
+        seat=WINDS[(winner - dealer) % players],
+        discarder_seat=WINDS[(source - dealer) % players],
+        pao_seat=WINDS[(liable - dealer) % players],
+        round_wind=WINDS[context.number // SEATS],
         honba=context.honba,
-        sticks=context.sticks + _declared(state, source, tsumo) if takes_sticks else 0,
+        sticks=context.sticks + len(_declarers(state, -1 if tsumo else source)) if takes_sticks else 0,
         concealed=tuple(concealed),
         melds=tuple(seat.melds),
         winning_tile=winning,
         situations=_situations(state, winner, source, tsumo),
         dora=context.dora,
         ura=context.ura if riichi else (),
-        rules=context.rules,
-        ruleset=context.ruleset,
+        rules=context.rules.words,
+        ruleset=context.rules.ruleset,
         deltas=deltas,
         points=texts[0],
         yaku=tuple(texts[1:]),
+        kita=seat.kita,
     )
 
 
@@ -909,15 +1109,16 @@ def _check_winner(seat: _Seat, winner: int, source: int, where: Where) -> None:
         raise where.error(f"player {winner} wins by tsumo, but the tile they drew last is not in their hand")
 
 
-def _declared(state: _Replay, source: int, tsumo: bool) -> int:
-    """The riichi sticks put down this round: a riichi whose declaring discard was won on
-    is void (its stick never reaches the table)."""
-    count = 0
+def _declarers(state: _Replay, ronned: int) -> tuple[int, ...]:
+    """Whose riichi sticks reached the table this round: every declarer's, but for a riichi
+    whose declaring discard was won on (``ronned``: whose discard was; -1 for none), which is
+    void."""
+    found = []
     for player, seat in enumerate(state.seats):
-        void = not tsumo and player == source and seat.discards_after_riichi == 0
+        void = player == ronned and seat.discards_after_riichi == 0
         if seat.riichi_event >= 0 and not void:
-            count += 1
-    return count
+            found.append(player)
+    return tuple(found)
 
 
 def _situations(state: _Replay, winner: int, source: int, tsumo: bool) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ from tabulate import tabulate
 
 from mjscore.errors import HandError, printable
 from mjscore.game.hana import keeps_chips
-from mjscore.game.ledger import STICK, Played, Standings, WinPlayed, sticks_text
+from mjscore.game.ledger import STICK, Played, Standings, Table, WinPlayed, sticks_text
 from mjscore.game.options import BabaGameOptions, GameOptions, game_specs
 from mjscore.game.read import Header
 from mjscore.payment import STICKS, Payment
@@ -70,8 +70,11 @@ def several_games_start(name: str) -> str | None:
 
 def hand_label(played: Played) -> str:
     """A hand as players name it: its label (E1; BABA: its number), and its honba after a dash (E2-1)."""
-    honba = played.table.honba
-    return f"{played.label}-{honba}" if honba else played.label
+    return _with_honba(played.label, played.table.honba)
+
+
+def _with_honba(label: str, honba: int) -> str:
+    return f"{label}-{honba}" if honba else label
 
 
 def chart_of(header: Header, played: Sequence[Played], source: str) -> Chart:
@@ -84,7 +87,7 @@ def chart_of(header: Header, played: Sequence[Played], source: str) -> Chart:
         f"{source}: {header.ruleset.name}{preset}",
         header.players,
         (START, *(hand_label(p) for p in played)),
-        ((o.start,) * len(header.players), *(p.totals for p in played)),
+        (header.start_points(), *(p.totals for p in played)),
         o.start,
         o.target if isinstance(o, GameOptions) else None,
         header.ruleset.payment_unit or header.ruleset.unit,  # what the totals count: points, KOBAN
@@ -135,6 +138,16 @@ def _win_text(w: WinPlayed, seat: dict[str, str]) -> str:
     if w.note:
         how += f" ({w.note})"
     return how if w.paid else f"{how}, not paid"
+
+
+def _resumed(header: Header) -> list[str]:
+    """Where a file that starts in the middle of a game starts (none for one that starts at the start)."""
+    r = header.resume
+    if r is None:
+        return []
+    hand = _with_honba(Table(r.round, r.dealer).label(len(header.players)), r.honba)
+    points = ", ".join(f"{name} {p}" for name, p in zip(header.players, r.points, strict=True))
+    return [f"  resumes at {hand}, {sticks_text(r.sticks)} on the table: {points}"]
 
 
 def _what(played: Played, seat: dict[str, str]) -> list[str]:
@@ -200,6 +213,7 @@ class GameTable:
             [
                 _title(header),
                 f"  players: {seats}; {header.players[0]} deals first",
+                *_resumed(header),
                 points,
                 textwrap.fill(", ".join(changed), width=100, initial_indent="  rules: ", subsequent_indent="    "),
                 *chips,

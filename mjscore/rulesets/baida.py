@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import ClassVar, Final
+from typing import ClassVar, Final, NamedTuple
 
 from mjscore.decompose import Target, decompose, group_key, kind_counts
 from mjscore.engine import Rule, flag_is_set
@@ -101,15 +101,70 @@ BaidaScored = Scored[Reading, BaidaTable]
 BaidaPredicate = Callable[[Reading, BaidaTable, BaidaOptions], int]
 
 
-# --- facts about a reading (every group has a kind: ``_assigned`` gave one to Baida alone)
+# --- facts about a reading
+
+
+class Facts(NamedTuple):
+    """All that the rows ask of a reading; the rest of their answers is the table's and the
+    options'. So readings with equal facts score alike, and only the first of them can be the
+    best (``Baida.distinct_readings``): a row that asks more of a reading adds it here
+    (tests/property/test_baida_alike.py scores random hands both ways)."""
+
+    shape: str
+    suits: int  # how many suits the groups are of
+    honours: bool  # a group of honours
+    runs: bool
+    straight: int | None  # the suit of a 123 456 789 (standard shape only)
+    straight_baida: bool  # a run of that straight holds Baida
+    kongs: int
+
+
+FactValues = tuple[str, int, bool, bool, int | None, bool, int]  # a Facts as a plain tuple
+# A run's and a kong's shape, looked up once: compiled, ``Shape.RUN`` is a lookup on the enum
+# class each time, and ``fact_values`` runs for every reading of a hand.
+_RUN: Final = Shape.RUN
+_KAN: Final = Shape.KAN
+_STRAIGHT: Final = 1 | 1 << 3 | 1 << 6  # the starts of 123 456 789, as bits from the suit's 1
+
+
+def facts(r: Reading) -> Facts:
+    """The facts of ``r``, by name (for the rows)."""
+    return Facts(*fact_values(r.shape, r.groups))
+
+
+def fact_values(shape: str, groups: tuple[Group, ...]) -> FactValues:
+    """The facts of a reading of ``shape`` and ``groups`` (each of a kind: ``_assigned`` gave one
+    to Baida alone), as a plain tuple, made before the reading and for every one of a hand (a
+    NamedTuple is slower to make); runs are bits by their first kind."""
+    suits = runs = wild_runs = kongs = 0
+    honours = False
+    for g in groups:
+        kind = g.kind
+        if kind is None:
+            continue
+        if kind >= HONOURS:
+            honours = True
+        else:
+            suits |= 1 << kind // 9
+        group_shape = g.shape
+        if group_shape is _RUN:
+            runs |= 1 << kind
+            if g.wilds:
+                wild_runs |= 1 << kind
+        elif group_shape is _KAN:
+            kongs += 1
+    straight = None
+    for suit in (0, 1, 2) if shape == STANDARD else ():
+        if runs >> 9 * suit & _STRAIGHT == _STRAIGHT:
+            straight = suit
+            break
+    straight_baida = straight is not None and wild_runs >> 9 * straight & _STRAIGHT != 0
+    count = (suits & 1) + (suits >> 1 & 1) + (suits >> 2)
+    return (shape, count, honours, runs != 0, straight, straight_baida, kongs)
 
 
 def _suits(r: Reading) -> set[int]:
     return {g.kind // 9 for g in r.groups if g.kind is not None and g.kind < HONOURS}
-
-
-def _has_honours(r: Reading) -> bool:
-    return any(g.kind is not None and g.kind >= HONOURS for g in r.groups)
 
 
 def _straight_starts(suit: int) -> tuple[int, int, int]:
@@ -117,40 +172,34 @@ def _straight_starts(suit: int) -> tuple[int, int, int]:
     return (9 * suit, 9 * suit + 3, 9 * suit + 6)
 
 
-def _straight_suit(r: Reading) -> int | None:
-    """The suit of a 123 456 789 that the reading makes."""
-    if r.shape != STANDARD:
-        return None
-    runs = {g.kind for g in r.groups if g.shape is Shape.RUN}
-    return next((suit for suit in (0, 1, 2) if runs.issuperset(_straight_starts(suit))), None)
-
-
 # --- patterns
 
 
 def _mixed_one_suit(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
-    return len(_suits(r)) == 1 and _has_honours(r)  # thirteen terminals hold three suits
+    f = facts(r)
+    return f.suits == 1 and f.honours  # thirteen terminals hold three suits
 
 
 def _pure_one_suit(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
-    return len(_suits(r)) == 1 and not _has_honours(r)
+    f = facts(r)
+    return f.suits == 1 and not f.honours
 
 
 def _nine_tile_straight(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
-    return _straight_suit(r) is not None
+    return facts(r).straight is not None
 
 
 def _thirteen(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
-    return r.shape == THIRTEEN
+    return facts(r).shape == THIRTEEN
 
 
 def _all_triplets(r: Reading, _t: BaidaTable, o: BaidaOptions) -> int:
-    runs = any(g.shape is Shape.RUN for g in r.groups)
-    return bool(o.all_triplets) and r.shape == STANDARD and not runs  # 0 points: no such pattern
+    f = facts(r)
+    return bool(o.all_triplets) and f.shape == STANDARD and not f.runs  # 0 points: no such pattern
 
 
 def _seven_pairs(r: Reading, _t: BaidaTable, o: BaidaOptions) -> int:
-    return r.shape == SEVEN_PAIRS  # with seven_pairs=0 there is no such reading
+    return facts(r).shape == SEVEN_PAIRS  # with seven_pairs=0 there is no such reading
 
 
 # --- bonuses
@@ -174,15 +223,15 @@ def _four_baida(_r: Reading, t: BaidaTable, _o: BaidaOptions) -> int:
 
 
 def _baida_dragon(r: Reading, t: BaidaTable, _o: BaidaOptions) -> int:
-    suit = _straight_suit(r)
+    f = facts(r)
+    suit = f.straight
     if suit is None or any(k >= HONOURS or k // 9 != suit for k in t.wild_kinds):
         return 0
-    straight = _straight_starts(suit)
-    return any(g.wilds for g in r.groups if g.shape is Shape.RUN and g.kind in straight)
+    return f.straight_baida
 
 
 def _four_kongs(r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
-    return sum(g.shape is Shape.KAN for g in r.groups) == 4
+    return facts(r).kongs == 4
 
 
 def _never(_r: Reading, _t: BaidaTable, _o: BaidaOptions) -> int:
@@ -335,6 +384,12 @@ class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):
     def readings(self, deal: BaidaDeal) -> Iterator[Reading]:
         return _readings(deal.table.hand, deal.options)
 
+    def distinct_readings(self, deal: BaidaDeal) -> Iterator[Reading]:
+        """The first reading of each set of ``Facts``, the others not even made: most of a
+        hand's readings differ only in where its Baida stand, which no row can tell
+        (docs/rules/baida.md §4, §5)."""
+        return _readings(deal.table.hand, deal.options, met=set())
+
     def features(self, deal: BaidaDeal, reading: Reading, table: BaidaTable) -> frozenset[str]:
         return table.flags  # a situation row (rinshan, haitei ...) is gated on its flag: asked only when it is set
 
@@ -471,20 +526,46 @@ def _wait_kinds(wild_kinds: tuple[int, int]) -> tuple[WaitKind, ...]:
     return tuple([replace(k, note=note) if k.kind in wild_kinds else k for k in mpsz_waiting.wait_kinds(KINDS)])
 
 
-def _readings(hand: Hand, o: BaidaOptions) -> Iterator[Reading]:
+def _readings(hand: Hand, o: BaidaOptions, met: set[FactValues] | None = None) -> Iterator[Reading]:
+    """Every reading of ``hand``; with ``met``, only those whose facts are not in it yet (each
+    one's are added): the first of each set of facts, the others not made."""
     melded = tuple(meld_group(m) for m in hand.melds)
     target = Target(sets=4 - len(melded), pairs=1, run_starts=RUN_STARTS, wild_only_groups=True)
     counts = kind_counts(hand.concealed, RIICHI_KINDS)
     for groups in decompose(counts, hand.wilds, target):
-        yield from _assigned(Reading(STANDARD, melded + groups))
+        found = melded + groups
+        if _baida_alone(found):
+            yield from _new(_assigned(Reading(STANDARD, found)), met)
+        elif met is None or _first(met, fact_values(STANDARD, found)):
+            yield Reading(STANDARD, found)
     if hand.melds:
         return
     if o.seven_pairs and _seven_pairs_possible(counts, hand.wilds):
         held = tuple(Group(Shape.PAIR, k, 2 - n) for k, n in enumerate(counts) if n)
         spare = hand.wilds - sum(g.wilds for g in held)  # the Baida left pair among themselves
-        yield from _assigned(Reading(SEVEN_PAIRS, held + (Group(Shape.PAIR, None, 2),) * (spare // 2)))
+        yield from _new(_assigned(Reading(SEVEN_PAIRS, held + (Group(Shape.PAIR, None, 2),) * (spare // 2))), met)
     if _thirteen_possible(counts, hand.wilds):
-        yield Reading(THIRTEEN, tuple(Group(Shape.SINGLE, k) for k in sorted(TERMINALS_AND_HONOURS)))
+        yield from _new([Reading(THIRTEEN, tuple(Group(Shape.SINGLE, k) for k in sorted(TERMINALS_AND_HONOURS)))], met)
+
+
+def _baida_alone(groups: tuple[Group, ...]) -> bool:
+    """Whether a group is of Baida alone (of no kind yet)."""
+    return any(g.kind is None for g in groups)
+
+
+def _new(readings: Iterable[Reading], met: set[FactValues] | None) -> Iterator[Reading]:
+    """``readings`` but those whose facts are in ``met`` (None: all of them)."""
+    for r in readings:
+        if met is None or _first(met, fact_values(r.shape, r.groups)):
+            yield r
+
+
+def _first(met: set[FactValues], found: FactValues) -> bool:
+    """Whether ``found`` is new to ``met``, where it is then added."""
+    if found in met:
+        return False
+    met.add(found)
+    return True
 
 
 def _assigned(r: Reading) -> Iterator[Reading]:
@@ -494,7 +575,7 @@ def _assigned(r: Reading) -> Iterator[Reading]:
     groups (one suit is never worse than two; an honour could only turn Pure One-Suit into
     Mixed), and, in each suit whose straight lacks no more runs than there are such sets,
     those sets may fill the runs instead."""
-    if all(g.kind is not None for g in r.groups):
+    if not _baida_alone(r.groups):
         yield r
         return
     suits = sorted(_suits(r))
@@ -514,7 +595,10 @@ def _filled(r: Reading, suit: int, runs: tuple[int, ...]) -> Reading:
     of Baida alone made of the kinds of ``suit`` the reading uses least (seven pairs: a kind not
     yet paired; else a kind that still has copies to stand for)."""
     kinds = range(9 * suit, 9 * suit + 9)
-    used = Counter(k for g in r.groups if g.kind is not None for k in group_tiles(g))
+    used = [0] * RIICHI_KINDS  # tiles of each kind the groups hold (a list: a Counter costs more, in Python)
+    for g in r.groups:
+        if g.kind is not None:
+            _tally(used, g)
     starts = iter(runs)
     made = []
     for g in r.groups:
@@ -526,11 +610,16 @@ def _filled(r: Reading, suit: int, runs: tuple[int, ...]) -> Reading:
             if start is not None
             else Group(g.shape, min(kinds, key=used.__getitem__), g.wilds)
         )
-        used.update(group_tiles(group))
+        _tally(used, group)
         made.append(group)
     melds = [g for g in r.groups if g.meld is not None]
     concealed = sorted([g for g in r.groups if g.meld is None and g.kind is not None] + made, key=group_key)
     return Reading(r.shape, (*melds, *concealed))
+
+
+def _tally(used: list[int], group: Group) -> None:
+    for k in group_tiles(group):
+        used[k] += 1
 
 
 def _seven_pairs_possible(counts: tuple[int, ...], wilds: int) -> bool:

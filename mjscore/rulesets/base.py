@@ -1,10 +1,11 @@
 """What every rule set provides, and the one pipeline that scores a line with it.
 
 ``RuleSet.evaluate`` is the pipeline: a line read and checked (``build``: the rule
-set's reading of its words) → its readings → the rule rows applied to each (the
-engine) → totals (``total``: caps, fallback rows) → checks (``allowed``: minimums) →
-the best by ``Scored.key`` → candidates → settle (``settle``: payments) → present
-(``shown``, ``notes``). A rule set is data (its rows, options, words) plus those few
+set's reading of its words) → its readings (those that can differ, unless they are to be
+listed: ``distinct_readings``) → the rule rows applied to each (the engine) → totals
+(``total``: caps, fallback rows) → checks (``allowed``: minimums) → the best by
+``Scored.key`` → candidates → settle (``settle``: payments) → present (``shown``,
+``notes``). A rule set is data (its rows, options, words) plus those few
 named hooks; ``docs/adding-a-ruleset.md`` walks through one written from scratch.
 """
 
@@ -198,7 +199,7 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
         settled = self.without_reading(deal)
         if settled is not None:
             return settled
-        scored = self.score(deal)
+        scored = self.score(deal, self.readings(deal) if explain else self.distinct_readings(deal))
         scored += self.outside_shape(deal, scored)
         if not scored:
             raise fail(self.text(deal), [Problem("not-winning", self.not_winning(deal))])
@@ -206,13 +207,13 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
         best = allowed[0] if len(allowed) == 1 else max(allowed, key=_key)  # the first of equal keys
         return self.present(deal, best, scored if explain else [])
 
-    def score(self, deal: DealT) -> list[Scored[ReadingT, TableT]]:
-        """Every reading against each of its tables: the rows that apply, then its totals. (The
+    def score(self, deal: DealT, readings: Iterable[ReadingT]) -> list[Scored[ReadingT, TableT]]:
+        """Each reading against each of its tables: the rows that apply, then its totals. (The
         hooks are looked up once per hand: this loop runs for every reading of every line.)"""
         book, options = self.book, self.options(deal)
         tables, is_open, features, total = self.tables, self.is_open, self.features, self.total
         scored = []
-        for reading in self.readings(deal):
+        for reading in readings:
             for table in tables(deal, reading):
                 found = features(deal, reading, table)
                 lines = apply_rules(book, reading, table, options, is_open=is_open(reading, table), features=found)
@@ -259,6 +260,13 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
     def readings(self, deal: DealT) -> Iterable[ReadingT]:
         """Every way to see the hand (an empty iterable: it is no winning shape)."""
         raise NotImplementedError(_hook(self, "readings"))
+
+    def distinct_readings(self, deal: DealT) -> Iterable[ReadingT]:
+        """The readings that ``evaluate`` ranks when it lists none (no ``--all``), in the order of
+        ``readings``. A rule set may leave out a reading that scores as an earlier one kept does
+        (its rows' lines, ``total``, ``allowed`` and ``outside_shape`` cannot tell them apart): the
+        best is the first of the greatest keys, so it stays the same. Default: every reading."""
+        return self.readings(deal)
 
     def total(
         self, deal: DealT, reading: ReadingT, table: TableT, lines: tuple[ScoreLine, ...]

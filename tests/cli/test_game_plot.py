@@ -12,6 +12,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from mjscore.cli import main
+from mjscore.game.ledger import Played
+from mjscore.game.read import Header
 from mjscore.game.replay import Replay
 from mjscore.render.game import chart_of
 from mjscore.render.plot import Chart
@@ -48,6 +50,21 @@ def test_the_chart_of_the_tenhou_example() -> None:
     # why: the tenhou preset starts at 25000 and counts from 30000
     assert (chart.start, chart.target) == (25000, 30000)
     assert chart.title == "tenhou-east.txt: riichi, preset tenhou"
+
+
+def test_the_chart_of_a_game_that_resumes_starts_at_its_points() -> None:
+    resumed = [HEADER, "resume=S2-1 sticks=1 points=29300,2700,48500,18500\n", WIN]
+    chart = chart_of(*_replayed(resumed), "resumed.txt")
+    # why: the first hand is S2 with one honba (Ben deals); the start is the points the file
+    # resumes with, not 25000 each. Ben's ron from Dai as the dealer: 2 han 30 fu, 2900, one honba
+    # 300 more and the stick on the table (1000): Ben 2700 + 4200, Dai 18500 - 3200
+    assert chart.labels == ("start", "S2-1")
+    assert chart.totals == ((29300, 2700, 48500, 18500), (29300, 6900, 48500, 15300))
+
+
+def _replayed(lines: list[str]) -> tuple[Header, list[Played]]:
+    replay = Replay(lines)
+    return replay.header, list(replay.hands())
 
 
 def example_chart(name: str) -> Chart:

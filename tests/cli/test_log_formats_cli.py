@@ -74,14 +74,22 @@ def test_json_is_a_document_per_round_with_a_result_per_winner() -> None:
     assert results[1]["log"]["yaku"] == [{"name": "dora", "han": 1}, {"name": "green-dragon", "han": 1}]
     # why: mjscore agrees on both (test_tenhou_log); the log gives no fu for a haneman, mjscore does
     assert (doc["agree"], [r["agree"] for r in results], results[0]["mjscore"]["fu"]) == (True, [True, True], 40)
+    # why: the round as a line of a game file, both winners on player 3's (多井隆晴's, the log's
+    # fourth name) discard, and the two hands the ledger scored; player 0's own riichi stick, put
+    # down this round, is left out of the log's changes as the ledger pays it: 13000 - 1000, and
+    # the ledger's agree
+    assert doc["rebuilt"].count("ron from=多井隆晴") == 2 and len(doc["scored"]) == 2
+    assert doc["log_deltas"] == doc["mjscore_deltas"] == [12000, 0, 2000, -14000]
+    assert doc["problem"] is None
 
 
-def test_csv_is_a_row_per_round_each_winner_joined_and_each_player_summed() -> None:
+def test_csv_is_a_row_per_round_each_winner_joined_and_each_player_as_the_ledger_pays() -> None:
     names = ("double_ron.json", "confusing_nakis_1.json", "ryukyoku.json")
     result = run(*(str(DATA / name) for name in names), "--format", "csv")
     double, disagreeing, draw = rows(result)
     # why: two winners, 0 then 2, their figures joined by ';' (the log writes no fu for the
-    # haneman: blank), yaku sorted by name; player 3 paid 12000 + 2000
+    # haneman: blank), yaku sorted by name; player 3 paid 12000 + 2000, player 0's 13000 less
+    # the riichi stick put down this round (the ledger pays it: +1000 back, -1000 put down)
     assert (double["winners"], double["log_han"], double["log_fu"], double["mjscore_fu"]) == (
         "0;2",
         "6;2",
@@ -89,32 +97,37 @@ def test_csv_is_a_row_per_round_each_winner_joined_and_each_player_summed() -> N
         "40;30",
     )
     assert double["log_yaku"] == "dora 3, red-five 2, riichi 1;dora 1, green-dragon 1"
-    assert [double[f"log_delta_{p}"] for p in range(4)] == ["13000", "0", "2000", "-14000"]
-    assert double["rebuilt"].count(";") == 1 and double["agree"] == "yes"
+    assert [double[f"log_delta_{p}"] for p in range(4)] == ["12000", "0", "2000", "-14000"]
+    assert [double[f"mjscore_delta_{p}"] for p in range(4)] == ["12000", "0", "2000", "-14000"]
+    # why: one game-file line for the round; the ledger scored two hand lines, ';' between
+    assert double["scored"].count(";") == 1 and double["agree"] == "yes" and double["problem"] == ""
     # why: confusing_nakis_1's known disagreement (test_tenhou_log): mjscore pays the winner
     # player 2's riichi stick, the log does not
     assert (disagreeing["agree"], disagreeing["mjscore_delta_0"], disagreeing["log_delta_0"]) == ("no", "2600", "1600")
-    # why: ryukyoku.json is an exhaustive draw, not checked yet: no winner, agree blank
+    assert disagreeing["problem"] == "the point changes differ; Aさん's win differs"
+    # why: ryukyoku.json is an exhaustive draw, East and South ready: no winner, the 3000 no-ten
+    # payment split 1500 each way, as the log has it: agree
     assert (draw["kind"], draw["result"], draw["agree"], draw["winners"], draw["log_han"]) == (
         "draw",
         "流局",
-        "",
+        "yes",
         "",
         "",
     )
+    assert [draw[f"log_delta_{p}"] for p in range(4)] == ["1500", "1500", "-1500", "-1500"]
     # why: one header row, whatever the number of files
     assert result.stdout.count("source,game_number,line,round,") == 1
 
 
 def test_a_directory_stands_for_its_logs_by_name() -> None:
     result = run(str(DATA))
-    # why: SOURCE.md is no log; the twelve *.json files are read by name: 14 rounds (ranked_game
-    # has three), two exhaustive draws (ryukyoku, confusing_nakis_0), confusing_nakis_1 disagrees
+    # why: SOURCE.md and the games/ folder are no logs of the directory itself; its eighteen
+    # *.json files are read by name: 20 rounds (ranked_game has three), each checked, draws and
+    # abortive draws included; confusing_nakis_1 alone disagrees
     assert result.exit_code == 1
     assert result.stdout == run(*sorted(str(p) for p in DATA.glob("*.json"))).stdout
     assert result.stderr == (
-        "12 games in 12 files: 14 rounds, 11 agree, 1 disagree, 2 not checked yet; "
-        "0 could not be read (a game or a round)\n"
+        "18 games in 18 files: 20 rounds, 19 agree, 1 disagree; 0 could not be read (a game or a round)\n"
     )
 
 
@@ -133,10 +146,11 @@ def test_a_bad_line_of_a_file_of_games_is_told_and_the_others_checked() -> None:
     # why: lines 1 and 4 are games (rinshan.json's one win, agreeing), named by their line; line 2
     # is not JSON (n starts no value: column 1); line 3 is blank
     assert result.exit_code == 1
-    assert [line.split(" ", 1)[0] for line in result.stdout.splitlines()] == ["<stdin>:1", "<stdin>:4"]
+    opening = [line for line in result.stdout.splitlines() if line.endswith("replayed by the ledger")]
+    assert [line.split(": ", 1)[0] for line in opening] == ["<stdin>:1", "<stdin>:4"]
     assert result.stderr == (
         "<stdin>:2: not JSON: Expecting value at column 1\n"
-        "3 games in 1 file: 2 rounds, 2 agree, 0 disagree, 0 not checked yet; 1 could not be read (a game or a round)\n"
+        "3 games in 1 file: 2 rounds, 2 agree, 0 disagree; 1 could not be read (a game or a round)\n"
     )
 
 
@@ -170,14 +184,12 @@ def test_many_files_one_unreadable_the_rest_read(tmp_path: Path) -> None:
     # why: the file cut at 300 characters ends inside the JSON (line 1); the missing one cannot
     # be read; chankan.json and rinshan.json are checked (one agreeing win each)
     assert result.exit_code == 1
-    assert result.stdout.count("  agree\n") == 2
+    assert result.stdout.count("): agree\n") == 2
     told = result.stderr.splitlines()
     assert told[0].startswith(f"{broken}: not JSON: ") and ", column " in told[0]
     assert told[1] == f"{tmp_path / 'missing.json'}: cannot read: No such file or directory"
     # why: four files, three games read (the missing file holds none), the broken one unreadable
-    assert told[2] == (
-        "3 games in 4 files: 2 rounds, 2 agree, 0 disagree, 0 not checked yet; 1 could not be read (a game or a round)"
-    )
+    assert told[2] == ("3 games in 4 files: 2 rounds, 2 agree, 0 disagree; 1 could not be read (a game or a round)")
 
 
 def _games(copies: int) -> str:
@@ -188,44 +200,45 @@ def _games(copies: int) -> str:
 
 @pytest.mark.parametrize("fmt", ["table", "json", "csv"])
 def test_jobs_give_the_same_output_in_input_order(fmt: str) -> None:
-    games = _games(2)  # why: 24 games are three chunks of 8 for two workers
+    games = _games(2)  # why: 36 games are five chunks of 8 (the last of 4) for two workers
     one = run("-", "--format", fmt, stdin=games)
     two = run("-", "--format", fmt, "--jobs", "2", stdin=games)
     # why: confusing_nakis_1 disagrees in each copy
     assert (one.exit_code, two.exit_code) == (1, 1)
     assert (two.stdout, two.stderr) == (one.stdout, one.stderr)
     if fmt == "json":
-        # why: games 1 to 24 in order, ranked_game's three rounds in a row
+        # why: games 1 to 36 in order (18 stored logs twice), ranked_game's three rounds in a row
         numbers = [d["game_number"] for d in documents(two)]
-        assert numbers == sorted(numbers) and len(set(numbers)) == 24 and len(numbers) == 28
+        assert numbers == sorted(numbers) and len(set(numbers)) == 36 and len(numbers) == 40
 
 
-def test_a_win_mjscore_cannot_score_leaves_its_figures_blank() -> None:
+def test_a_round_the_ledger_cannot_play_leaves_its_figures_blank() -> None:
     rinshan = json.loads((DATA / "rinshan.json").read_text("utf-8"))
-    rinshan["rule"] = {"disp": "般南喰", "aka": 0}
+    rinshan["log"][0][1] = [29300, 2700, 67500, 500]
     text = json.dumps(rinshan, ensure_ascii=False)
-    # why: the rule field now says the lobby has no red fives (no 赤, aka 0), so the line gets
-    # aka=off, yet the winner holds 53, the red 5s: mjscore refuses the line, the log's result
-    # stands alone (player 3's mangan by tsumo: 2000 and 4000 from the dealer, player 1)
+    # why: player 3 (Dさん) now holds 500 points, and declares riichi (r in the discards): the
+    # ledger refuses it (a riichi needs 1000), so it plays nothing of the round and mjscore's
+    # figures are blank; the log's result stands alone (player 3's mangan by tsumo: 2000 and
+    # 4000 from the dealer, player 1; 9000 with the stick, less the stick put down this round)
     (row,) = rows(run("-", "--format", "csv", stdin=text))
-    assert (row["agree"], row["mjscore_han"], row["mjscore_delta_3"], row["log_delta_3"]) == ("no", "", "", "9000")
-    assert row["problem"] == "a red five (0m, 0p, 0s) is written but aka=off says none exist"
+    assert (row["agree"], row["mjscore_han"], row["mjscore_delta_3"], row["log_delta_3"]) == ("no", "", "", "8000")
+    assert (row["winners"], row["log_han"], row["scored"]) == ("3", "5", "")
+    assert "Dさん has 500 points: a riichi needs 1000" in row["problem"]
     (doc,) = documents(run("-", "--format", "json", stdin=text))
     (result,) = doc["results"]
-    assert (result["mjscore"], result["problem"], result["log"]["deltas"]) == (
-        None,
-        "a red five (0m, 0p, 0s) is written but aka=off says none exist",
-        [-2000, -4000, -2000, 9000],
-    )
+    deltas = [-2000, -4000, -2000, 9000]
+    assert (doc["mjscore_deltas"], result["mjscore"], result["log"]["deltas"]) == (None, None, deltas)
+    assert result["problem"] == doc["problem"]
 
 
-def test_a_round_with_a_win_mjscore_cannot_score_sums_no_changes_of_its_own() -> None:
-    double = json.loads((DATA / "double_ron.json").read_text("utf-8"))
-    double["rule"] = {"disp": "般南喰", "aka": 0}
-    (row,) = rows(run("-", "--format", "csv", stdin=json.dumps(double, ensure_ascii=False)))
-    # why: without red fives player 0's hand (two red fives) cannot be scored, player 2's (none)
-    # still can: each winner's figures are given where known, but mjscore's changes over the
-    # round would be player 2's alone, not the round's, so they are left blank
-    assert (row["winners"], row["mjscore_han"], row["log_han"]) == ("0;2", ";2", "6;2")
-    assert [row[f"mjscore_delta_{p}"] for p in range(4)] == ["", "", "", ""]
-    assert [row[f"log_delta_{p}"] for p in range(4)] == ["13000", "0", "2000", "-14000"]
+def test_game_files_take_the_same_inputs() -> None:
+    result = run("--game-file", "-", stdin=f"{GAME}\nnope\n{GAME}\n")
+    # why: lines 1 and 3 are rinshan.json: two game files, '---' between them (a games file),
+    # each opening with the comment that names its game by its line; line 2 is not JSON, told
+    assert result.exit_code == 1
+    assert result.stdout.count("\n---\n") == 1
+    opening = [line for line in result.stdout.splitlines() if line.startswith("# ")]
+    assert opening == ["# <stdin>:1, rebuilt by mjscore log", "# <stdin>:3, rebuilt by mjscore log"]
+    assert result.stderr == "<stdin>:2: not JSON: Expecting value at column 1\n"
+    # why: a game file is no table, JSON or CSV
+    assert run("--game-file", "--format", "json", "-", stdin=GAME).exit_code == 2

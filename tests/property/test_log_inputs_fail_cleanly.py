@@ -10,7 +10,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mjscore.logs.report import CheckedRound, check_log
+from mjscore.logs.report import Unreadable, check_game_text
 from mjscore.logs.tenhou import split_logs
 from mjscore.render.log import get_log_renderer
 
@@ -61,12 +61,11 @@ def spoilt_logs(draw: st.DrawFn) -> str:
 @SOME
 @given(spoilt_logs())
 def test_a_spoilt_log_is_told_never_a_traceback(text: str) -> None:
-    renderers = [get_log_renderer(fmt) for fmt in ("table", "json", "csv")]
+    renderers = [get_log_renderer(fmt) for fmt in ("table", "json", "csv", "game-file")]
     (game,) = split_logs([text + "\n"])
-    for record in check_log(game, "spoilt.json", 1):
-        for renderer in renderers:
-            if isinstance(record, CheckedRound):
-                renderer.round(record)
-            else:
-                assert str(record.error).startswith("spoilt.json: ")
-                renderer.error(record)
+    checked = check_game_text(game, "spoilt.json", 1)
+    for record in checked.records():
+        if isinstance(record, Unreadable):
+            assert str(record.error).startswith("spoilt.json: ")
+    for renderer in renderers:
+        renderer.game(checked)

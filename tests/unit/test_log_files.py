@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 
 from mjscore.batch import LogReport, Source
-from mjscore.logs.report import CheckedRound, Unreadable, check_log
+from mjscore.logs.ledger import RoundCheck
+from mjscore.logs.report import Unreadable, check_game_text
 from mjscore.logs.tenhou import LogError, LogText, Where, decode_log, read_games, split_logs
+from mjscore.render.log import round_title
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "tenhou"
 
@@ -126,21 +128,23 @@ def test_read_games_stops_at_the_first_bad_game() -> None:
 # --- a game checked round by round
 
 
-def checked(document: object, source: str = "g.json") -> list[CheckedRound | Unreadable]:
+def checked(document: object, source: str = "g.json") -> list[RoundCheck | Unreadable]:
     (game,) = games_of([json.dumps(document, ensure_ascii=False) + "\n"])
-    return list(check_log(game, source, 1))
+    return list(check_game_text(game, source, 1).records())
 
 
 def test_a_round_that_cannot_be_read_leaves_the_others_checked() -> None:
     # why: ranked_game.json has three rounds (E1-0, E2-0, E2-1), each won and agreeing; the
-    # second's scores are spoilt: it alone is told, at log[1][1], and the third is still checked
+    # second's scores are spoilt: it alone is told, at log[1][1], and the third is still checked,
+    # the ledger starting again from the log's E2-1 (no difference told for the round left out)
     document = log_of("ranked_game.json")
     rounds = document["log"]
     assert isinstance(rounds, list)
     rounds[1][1] = "x"
     first, second, third = checked(document)
-    assert isinstance(first, CheckedRound) and isinstance(third, CheckedRound)
-    assert (first.label, first.agree, third.label, third.agree) == ("E1-0", True, "E2-1", True)
+    assert isinstance(first, RoundCheck) and isinstance(third, RoundCheck)
+    assert (first.round_name, first.agree, third.round_name, third.agree) == ("E1-0", True, "E2-1", True)
+    assert (first.number, third.number, first.problem, third.problem) == (1, 3, "", "")
     assert isinstance(second, Unreadable)
     assert str(second.error) == "g.json: round 2, log[1][1]: scores: a list of numbers expected"
     assert (second.error.where.round_number, second.error.where.path) == (2, "log[1][1]")
@@ -148,20 +152,27 @@ def test_a_round_that_cannot_be_read_leaves_the_others_checked() -> None:
 
 def test_a_round_says_its_kind_and_its_name() -> None:
     # why: ryukyoku.json's one round is 流局 (an exhaustive draw) in East 1 with one honba
-    # ([0, 1, 0]): not checked yet, so no results and agree None
+    # ([0, 1, 0]), East and South ready: the 3000 no-ten payment splits into +1500 to each ready
+    # player and -1500 from each other, as the log's [1500, 1500, -1500, -1500]; no riichi
+    # stick is put down, so those are the ledger's too: checked, no win, agree
     (draw,) = checked(log_of("ryukyoku.json"))
-    assert isinstance(draw, CheckedRound)
-    assert (draw.kind, draw.result, draw.title, draw.checks, draw.agree) == (
+    assert isinstance(draw, RoundCheck)
+    assert (draw.kind, draw.result, round_title(draw.round_name), draw.wins, draw.agree) == (
         "draw",
         "流局",
         "East 1, 1 honba",
         (),
-        None,
+        True,
     )
+    assert (draw.ours, draw.theirs) == ((1500, 1500, -1500, -1500), (1500, 1500, -1500, -1500))
     # why: double_ron.json's round [7, 0, 0] is South 4 (7 = 4 + 3), no honba; two winners
     (double,) = checked(log_of("double_ron.json"))
-    assert isinstance(double, CheckedRound)
-    assert (double.kind, double.title, [c.win.winner for c in double.checks]) == ("win", "South 4, 0 honba", [0, 2])
+    assert isinstance(double, RoundCheck)
+    assert (double.kind, round_title(double.round_name), [c.win.winner for c in double.wins]) == (
+        "win",
+        "South 4, 0 honba",
+        [0, 2],
+    )
 
 
 def test_a_game_that_is_not_a_log_is_one_error() -> None:
@@ -255,10 +266,15 @@ def _cut(name: str, column: int, keep: int) -> str:
         ),
         pytest.param(
             _spoilt("chankan.json", 0, None, [16, 0, 0]),
-            # why: round 16 would be a fifth wind: the rounds are East 1 (0) to North 4 (15)
-            "bad.json: round 1, log[0][0]: round, honba, sticks: [16, 0, 0]: the round is 0 (East 1) to 15 "
-            "(North 4), honba and sticks are not below 0",
+            # why: round 16 would be a fifth wind (16 // 4 = 4): the rounds are East 1 (0) to North 4 (15)
+            "bad.json: round 1, log[0][0]: no round 16 at a table of 4",
             id="a round past North 4",
+        ),
+        pytest.param(
+            _spoilt("chankan.json", 0, None, [0, -1, 0]),
+            # why: a honba count below 0 is no count
+            "bad.json: round 1, log[0][0]: round, honba, sticks: [0, -1, 0]: honba and sticks are not below 0",
+            id="a honba below 0",
         ),
         pytest.param(
             _spoilt("chankan.json", 16, None, ["和了", [0, 0, 8000, -8000], [2, 3, 2]]),
@@ -281,7 +297,7 @@ def test_what_crosses_processes_pickles() -> None:
     # why: --jobs hands a game's text to a worker and its report back; compiled, a frozen
     # dataclass is restored only through its constructor (values.Value)
     game = LogText(3, "{}", True, "")
-    report = LogReport(Source(0, "f.json"), "out\n", ("told",), 1, 2, 3, 4)
+    report = LogReport(Source(0, "f.json"), "out\n", ("told",), 1, 2, 3)
     assert pickle.loads(pickle.dumps(game)) == game
     assert pickle.loads(pickle.dumps(report)) == report
 
