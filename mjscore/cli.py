@@ -680,8 +680,9 @@ def log(files: tuple[str, ...], as_game: bool) -> None:
     and the log's (every player's point change; each win's han, fu and yaku).
     """
     from mjscore.logs.ledger import check_log
+    from mjscore.logs.mjlog import read_log
     from mjscore.logs.rebuild import game_file
-    from mjscore.logs.tenhou import LogError, read_games
+    from mjscore.logs.tenhou import LogError
     from mjscore.render.log_ledger import log_text
 
     failed = False
@@ -689,8 +690,8 @@ def log(files: tuple[str, ...], as_game: bool) -> None:
     for file in files:
         name = "<stdin>" if file == "-" else printable(file)
         try:
-            text = sys.stdin.read() if file == "-" else Path(file).read_text("utf-8")
-            games = read_games(text, name)
+            raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+            games = read_log(raw, name)  # either form: tenhou.net/6 JSON or mjlog XML
         except LogError as bad:
             say(str(bad))
             failed = True

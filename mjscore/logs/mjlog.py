@@ -12,7 +12,7 @@ stands), ``DORA`` (a kan's indicator), and the round's end: ``AGARI`` (one per w
 copies of each of the 34 tiles (man, pin, sou, then East to Red); with red fives, the first
 copy of each five (ids 16, 52, 88) is the red one.
 
-A file downloaded from Tenhou is often gzip-compressed: ``read_mjlog_bytes`` looks at the
+A file downloaded from Tenhou is often gzip-compressed: ``log_text`` looks at the
 first two bytes.
 """
 
@@ -26,7 +26,7 @@ from typing import Final
 from urllib.parse import unquote
 from xml.etree import ElementTree
 
-from mjscore.logs.tenhou import NO_DISCARD, SEATS, TSUMOGIRI, WIN, Game, Where, read_game
+from mjscore.logs.tenhou import NO_DISCARD, SEATS, TSUMOGIRI, WIN, Game, Where, read_game, read_games
 
 GZIP_MAGIC: Final = b"\x1f\x8b"
 ROOT: Final = "mjloggm"
@@ -73,17 +73,22 @@ def is_mjlog(text: str) -> bool:
     return text.lstrip("\ufeff \t\r\n").startswith("<")
 
 
-def read_mjlog_bytes(raw: bytes, source: str) -> str:
+def read_log(raw: bytes, source: str) -> list[Game]:
+    """Every game of a log file's bytes, in either form: an mjlog (detected by its content,
+    gzip-compressed or not), else the tenhou.net/6 JSON form (``tenhou.read_games``).
+    Text that is not UTF-8 raises UnicodeDecodeError, as reading a file as text does."""
+    text = log_text(raw, source)
+    return read_mjlog(text, source) if is_mjlog(text) else read_games(text, source)
+
+
+def log_text(raw: bytes, source: str) -> str:
     """A file's text, gunzipped first if it is gzip-compressed (as Tenhou serves mjlogs)."""
     if raw.startswith(GZIP_MAGIC):
         try:
             raw = gzip.decompress(raw)
         except (OSError, EOFError, zlib.error) as broken:
             raise Where(source).error(f"a gzip file that cannot be read: {broken}") from None
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as bad:
-        raise Where(source).error(f"not UTF-8 text: byte {bad.start + 1}") from None
+    return raw.decode("utf-8")
 
 
 def read_mjlog(text: str, source: str) -> list[Game]:
