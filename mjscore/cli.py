@@ -674,10 +674,11 @@ def log(files: tuple[str, ...], as_game: bool) -> None:
     compared with the log round by round.
 
     A FILE (- for standard input) holds a log in the tenhou.net/6 JSON form, or one log per
-    line, or a game in Tenhou's XML form (mjlog, gzip-compressed or not). Every round is replayed and rebuilt as a line of a game file (wins, exhaustive draws
-    with who was ready, nagashi mangan, abortive draws); the ledger plays them as mjscore game
-    does and prints each round, its rebuilt line, then agree, or DISAGREE with mjscore's result
-    and the log's (every player's point change; each win's han, fu and yaku).
+    line, or a game in Tenhou's XML form (mjlog, gzip-compressed or not). Every round is
+    replayed and rebuilt as a line of a game file (wins, exhaustive draws with who was ready,
+    nagashi mangan, abortive draws); the ledger plays them as mjscore game does and prints
+    each round, its rebuilt line, then agree, or DISAGREE with mjscore's result and the log's
+    (every player's point change; each win's han, fu and yaku).
     """
     from mjscore.logs.ledger import check_log
     from mjscore.logs.mjlog import read_log
