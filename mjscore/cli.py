@@ -674,7 +674,7 @@ a round or a file could not be read (the others are still checked); 2 a usage
 error (a directory without logs included); 74, 130, 141 and 143 as for
 mjscore batch.
 """
-LOG_FILES = ("*.json", "*.jsonl")  # the log files of a directory given as FILE
+LOG_FILES = ("*.json", "*.jsonl", "*.mjlog", "*.xml")  # the log files of a directory given as FILE
 
 
 @main.command(epilog=LOG_EPILOG)
@@ -707,14 +707,16 @@ def log(files: tuple[str, ...], fmt: str, jobs: int, as_game: bool) -> None:
     compared with the log round by round.
 
     A FILE (- for standard input) holds a log in the tenhou.net/6 JSON form, or one log per
-    line; a directory stands for its *.json and *.jsonl files, by name. Every round is
+    line, or a game in Tenhou's XML form (mjlog, gzip-compressed or not); a directory stands
+    for its *.json, *.jsonl, *.mjlog and *.xml files, by name. Every round is
     replayed and rebuilt as a line of a game file (wins, exhaustive draws with who was ready,
     nagashi mangan, abortive draws); the ledger plays them as mjscore game does and prints
     each round, its rebuilt line, then agree, or DISAGREE with mjscore's result and the log's
     (every player's point change; each win's han, fu and yaku). A game, a round or a file that
-    cannot be read is told on stderr (the file, the round and the place in the JSON) and the
+    cannot be read is told on stderr (the file, the round and the place in the log) and the
     others are still checked.
     """
+    from mjscore.logs.mjlog import UNZIP_ERRORS, opened_log
     from mjscore.logs.tenhou import LogText, split_logs
     from mjscore.scoring import read_lines
 
@@ -726,10 +728,10 @@ def log(files: tuple[str, ...], fmt: str, jobs: int, as_game: bool) -> None:
     def logs_of(source: Source, path: str) -> Iterator[LogText]:
         try:
             with open(path, "rb") if path != "-" else nullcontext(sys.stdin.buffer) as stream:
-                yield from split_logs(read_lines(stream))
-        except OSError as exc:
+                yield from split_logs(read_lines(opened_log(stream)))
+        except UNZIP_ERRORS as exc:  # OSError, and a spoilt gzip file's errors
             unreadable.append(source.name)
-            say(f"{source.name}: cannot read: {exc.strerror or exc}")
+            say(f"{source.name}: cannot read: {getattr(exc, 'strerror', None) or exc}")
 
     if as_game:
         if fmt != "table":

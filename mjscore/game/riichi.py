@@ -481,6 +481,8 @@ class RiichiLedger(SeatedLedger):
         """The table of the next hand, or the game's end (docs/rules/riichi.md §10)."""
         o, t, n = self.options, self.table, self.n
         if t.extra and any(p >= o.target for p in self.points):
+            # the sticks as this hand left them (a win took them): the standings' leftover
+            self.table = Table(t.round, t.dealer, honba, sticks, t.extra)
             self.ended = f"{self._top()} reached {o.target} in the extra round"
             notes.append(f"the game ends: {self.ended}")
             return

@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from mjscore.logs.ledger import GameCheck, RoundCheck, check_log
-from mjscore.logs.tenhou import Game, LogError, LogText, decode_log, read_log
+from mjscore.logs.mjlog import decoded_log
+from mjscore.logs.tenhou import Game, LogError, LogText, read_log
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +66,7 @@ def read_game_text(log: LogText, source: str, number: int) -> CheckedGame:
     """The ``number``-th game of the file ``source`` read, each round on its own; not checked."""
     game = LogGame(source, number, log.first, log.name(source))
     try:
-        whole = read_log(decode_log(log, source), game.name)
+        whole = read_log(decoded_log(log, source), game.name)
     except LogError as unreadable:
         return CheckedGame(game, None, None, (Unreadable(game, unreadable),))
     rounds = []

@@ -135,7 +135,7 @@ def test_a_directory_without_logs_is_a_usage_error(tmp_path: Path) -> None:
     (tmp_path / "notes.md").write_text("{}", encoding="utf-8")
     result = run(str(tmp_path))
     assert result.exit_code == 2
-    assert "holds no logs (*.json, *.jsonl)" in result.stderr
+    assert "holds no logs (*.json, *.jsonl, *.mjlog, *.xml)" in result.stderr
 
 
 GAME = one_line("rinshan.json")

@@ -238,6 +238,25 @@ def test_the_extra_round_ends_when_someone_reaches_the_target() -> None:
     assert game.ledger.over() == "Aki reached 30000 in the extra round"
 
 
+def test_sticks_taken_by_the_win_that_ends_the_extra_round_are_not_left_on_the_table() -> None:
+    header = f"{PLAYERS} length=east target=30000 extension=on"
+    riichi_draw = "draw tenpai=Aki riichi=Aki"
+    game, _ = replay(header, *EAST_ROUND_OF_DRAWS[:3], riichi_draw)
+    # why: East 4 (Dai deals) ends in a draw with only Aki ready, after riichi: Aki 25000 - 1000
+    # + 3 x 1000 = 27000, the others 24000; nobody has 30000, so the South is played, one stick
+    # on the table and four honba
+    assert table(game) == ("S1", "Aki", 4, 1)
+    game, _ = replay(header, *EAST_ROUND_OF_DRAWS[:3], riichi_draw, f"Aki: {T} ron riichi from=Ben dora=1m ura=2m")
+    # why: a dealer's mangan (as above) 12000 + 1200 for four honba from Ben; Aki puts down a
+    # second stick and takes both: 27000 - 1000 + 13200 + 2000 = 41200, which ends the game with
+    # no stick left on the table (the one carried into the South included)
+    assert points(game)["Aki"] == 41200
+    assert game.ledger.over() == "Aki reached 30000 in the extra round"
+    standings = game.ledger.standings()
+    assert standings.leftover == 0
+    assert [row.sticks for row in standings.rows] == [0, 0, 0, 0]
+
+
 def test_the_extra_round_ends_with_its_last_hand() -> None:
     header = f"{PLAYERS} length=east target=30000 extension=on"
     game, _ = replay(header, *EAST_ROUND_OF_DRAWS, *EAST_ROUND_OF_DRAWS)
