@@ -10,12 +10,10 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from mjscore.errors import MjscoreError
-from mjscore.logs.tenhou import WINDS, Game, Win
+from mjscore.logs.tenhou import WINDS, Win
 from mjscore.result import ScoreResult
 from mjscore.rulesets.riichi.rows import YAKU_RULES, YAKUMAN_RULES
 from mjscore.rulesets.sanma import KITA
-from mjscore.scoring import score
 
 # Tenhou's names where they are not our rows' local names (docs/rules/riichi.md §4).
 TENHOU_ALIASES: Final = {
@@ -107,16 +105,6 @@ def theirs(win: Win) -> Outcome:
     )
 
 
-def check_win(win: Win) -> Check:
-    """A win scored alone, as its line says (its honba and sticks the log's), and compared."""
-    line = win.line()
-    try:
-        result = score(line)
-    except MjscoreError as failure:
-        return Check(win, line, None, theirs(win), str(failure))
-    return Check(win, line, outcome_of(result, win.dealer, len(win.deltas)), theirs(win))
-
-
 def outcome_of(result: ScoreResult, dealer: int, players: int) -> Outcome:
     """Our result for a win, each player's change by the log's player index (``dealer``: the
     index of the player who dealt)."""
@@ -131,8 +119,3 @@ def outcome_of(result: ScoreResult, dealer: int, players: int) -> Outcome:
         yakuman=summary.yakuman or 0 if summary else 0,
         yaku=tuple(sorted((row.rule_id, row.value) for row in result.lines)),
     )
-
-
-def check_game(game: Game) -> list[Check]:
-    """Every win of a game, checked, in the order played."""
-    return [check_win(win) for game_round in game.rounds for win in game_round.wins]

@@ -14,7 +14,8 @@ from typing import Final
 
 import pytest
 
-from mjscore.logs.check import Check, check_game
+from mjscore.logs.check import Check
+from mjscore.logs.ledger import check_log
 from mjscore.logs.tenhou import read_games
 
 GAMES_DIR: Final = Path(__file__).resolve().parents[1] / "data" / "tenhou" / "games"
@@ -26,7 +27,8 @@ KNOWN: Final[dict[tuple[str, str, int], str]] = {}
 
 
 def checks_of(path: Path) -> list[Check]:
-    return [check for game in read_games(path.read_text("utf-8"), path.name) for check in check_game(game)]
+    games = read_games(path.read_text("utf-8"), path.name)
+    return [check for game in games for played in check_log(game).checks for check in played.wins]
 
 
 def check_at(name: str, round_name: str) -> Check:
@@ -79,7 +81,9 @@ def test_pao_on_a_double_yakuman_makes_the_liable_player_pay_it_all() -> None:
     # and all honours, two yakuman. Player 2 fed the third dragon pon: liable. Tenhou's
     # result [64900, 0, -64900, 0] is 2 x 32000 + 3 x 300 honba, all from the liable player.
     check = check_at("2019103023-east-south-double-ron-pao-double-yakuman.json", "E4-3")
-    assert check.line == "riichi:3344z(666z)(555z)(777z)+3z tsumo seat=S round=E honba=3 dora=6p pao=N preset=tenhou"
+    # the line as the ledger scored it: the seat, round and honba the ledger's (preset=tenhou is
+    # the game's header)
+    assert check.line == "riichi:3344z(666z)(555z)(777z)+3z tsumo seat=S round=E dora=6p honba=3 pao=N"
     assert check.ours is not None
     assert (check.ours.yakuman, check.ours.deltas) == (2, (64900, 0, -64900, 0))
 
@@ -91,5 +95,5 @@ def test_a_rinshan_win_on_an_added_kan_shows_no_kan_dora() -> None:
     # An added kan's dora is shown after the next discard, which never came: the log
     # lists one indicator, 24 (4p), and the line carries only that one.
     check = check_at("2019081518-east-south-haitei-rinshan.json", "S1-2")
-    assert check.line == "riichi:1134p234s(6666z)(789s)+2p tsumo seat=E round=S honba=2 dora=4p rinshan preset=tenhou"
+    assert check.line == "riichi:1134p234s(6666z)(789s)+2p tsumo rinshan seat=E round=S dora=4p honba=2"
     assert check.agree

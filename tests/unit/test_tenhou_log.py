@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from mjscore.logs.check import YAKU_BY_NAME, check_game, theirs
+from mjscore.logs.check import YAKU_BY_NAME, theirs
+from mjscore.logs.ledger import check_log
 from mjscore.logs.tenhou import LogError, Where, Win, read_call, read_games, tiles_text
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "tenhou"
@@ -91,7 +92,7 @@ def test_every_stored_win_agrees_with_the_log(path: Path) -> None:
     # the log pays no riichi stick to the winner although player 2's riichi (r11) was
     # passed, and its point changes add up to 0; every other item agrees there.
     for game in read_games(path.read_text("utf-8"), path.name):
-        for check in check_game(game):
+        for check in (win for played in check_log(game).checks for win in played.wins):
             assert check.ours is not None, check.problem
             if path.name == "confusing_nakis_1.json":
                 assert check.ours.deltas == (2600, 0, -1600, 0)  # 1000 + 600 honba + the stick
