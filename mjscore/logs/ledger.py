@@ -131,21 +131,38 @@ def _unplayed(game: Game, rebuilt: GameFile, why: str) -> GameCheck:
 
 def _not_played(game: Game, game_round: Round, rebuilt: RebuiltRound, why: str) -> RoundCheck:
     """A round the ledger could not play: the log's result kept, each win's figures with it."""
-    theirs_ = _theirs(game_round)
     wins = tuple(Check(win, win.hand_text(), None, theirs(win), why) for win in game_round.wins)
+    return _round_check(
+        game, game_round, rebuilt, scored=(), ours=None, theirs_=_theirs(game_round), problems=[why], wins=wins
+    )
+
+
+def _round_check(
+    game: Game,
+    game_round: Round,
+    rebuilt: RebuiltRound,
+    *,
+    scored: tuple[str, ...],
+    ours: tuple[int, ...] | None,
+    theirs_: tuple[int, ...],
+    problems: Sequence[str],
+    wins: tuple[Check, ...],
+) -> RoundCheck:
+    """A round's record: which round and how it ended, then the comparison (agreed where the
+    ledger played it and nothing differs)."""
     return RoundCheck(
-        game.source,
-        game_round.number,
-        game_round.name,
-        game_round.kind,
-        game_round.result,
-        rebuilt.line,
-        (),
-        None,
-        theirs_,
-        False,
-        why,
-        wins,
+        source=game.source,
+        number=game_round.number,
+        round_name=game_round.name,
+        kind=game_round.kind,
+        result=game_round.result,
+        line=rebuilt.line,
+        scored=scored,
+        ours=ours,
+        theirs=theirs_,
+        agree=ours is not None and not problems,
+        problem="; ".join(problems),
+        wins=wins,
     )
 
 
@@ -163,19 +180,8 @@ def _compared(game: Game, game_round: Round, rebuilt: RebuiltRound, played: Play
     if played.deltas != theirs_:
         problems.insert(0, "the point changes differ")
     scored = tuple(w.result.hand for w in played.wins) + ((played.draw.hand,) if played.draw is not None else ())
-    return RoundCheck(
-        game.source,
-        game_round.number,
-        game_round.name,
-        game_round.kind,
-        game_round.result,
-        rebuilt.line,
-        scored,
-        played.deltas,
-        theirs_,
-        not problems,
-        "; ".join(problems),
-        wins,
+    return _round_check(
+        game, game_round, rebuilt, scored=scored, ours=played.deltas, theirs_=theirs_, problems=problems, wins=wins
     )
 
 
