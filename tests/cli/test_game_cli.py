@@ -5,35 +5,19 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import jsonschema
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import CliRunner
 
 from mjscore.cli import main
 from mjscore.game.ledger import Played
-
-ROOT = Path(__file__).resolve().parents[2]
-GAMES = ROOT / "examples" / "games"
-SCHEMA = json.loads((ROOT / "mjscore" / "data" / "game.schema.json").read_text(encoding="utf-8"))
-VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+from tests.cli.game_cli import GAMES, SCHEMA, documents, run
 
 HEADER = "players=Aki,Ben,Chie,Dai\n"
 WIN = "Ben: 234m567p345s66p67s+8s ron from=Dai\n"  # a non-dealer's 2 han 30 fu ron: 2000
-
-
-def run(*args: str, stdin: str | None = None) -> Result:
-    return CliRunner().invoke(main, ["game", *args], input=stdin)
-
-
-def documents(result: Result) -> list[dict[str, object]]:
-    docs = [json.loads(line) for line in result.stdout.splitlines()]
-    for doc in docs:
-        VALIDATOR.validate(doc)
-    return docs
 
 
 def test_the_schema_is_a_valid_schema() -> None:

@@ -7,22 +7,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-from pathlib import Path
 
-import jsonschema
-from click.testing import CliRunner, Result
-
-from mjscore.cli import main
-
-ROOT = Path(__file__).resolve().parents[2]
-GAMES = ROOT / "examples" / "games"
-VALIDATOR = jsonschema.Draft202012Validator(
-    json.loads((ROOT / "mjscore" / "data" / "game.schema.json").read_text(encoding="utf-8"))
-)
-
-
-def run(*args: str, stdin: str | None = None) -> Result:
-    return CliRunner().invoke(main, ["game", *args], input=stdin)
+from tests.cli.game_cli import GAMES, VALIDATOR, run
 
 
 def test_a_hana_game_of_variant_3_shows_its_chips_beside_the_points() -> None:

@@ -7,36 +7,16 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from pathlib import Path
 
-import jsonschema
 import pytest
-from click.testing import CliRunner, Result
 
-from mjscore.cli import main
-
-ROOT = Path(__file__).resolve().parents[2]
-GAMES = ROOT / "examples" / "games"
-VALIDATOR = jsonschema.Draft202012Validator(
-    json.loads((ROOT / "mjscore" / "data" / "game.schema.json").read_text(encoding="utf-8"))
-)
+from tests.cli.game_cli import GAMES, documents, run
 
 HEADER = "players=Aki,Ben,Chie,Dai\n"
 WIN = "Ben: 234m567p345s66p67s+8s ron from=Dai\n"  # a non-dealer's 2 han 30 fu ron: 2000 from Dai
 BAD = "Ben: 234m567p345s66p67s+8s ron from=Eve\n"  # "Eve" (column 37) is nobody
 DRAW = "draw tenpai=Ben riichi=Ben\n"  # one ready: 1000 from each other to Ben, whose stick stays
-
-
-def run(*args: str, stdin: str | None = None) -> Result:
-    return CliRunner().invoke(main, ["game", *args], input=stdin)
-
-
-def documents(result: Result) -> list[dict[str, object]]:
-    docs = [json.loads(line) for line in result.stdout.splitlines()]
-    for doc in docs:
-        VALIDATOR.validate(doc)
-    return docs
 
 
 def test_several_files_are_replayed_in_order_each_headed_by_where_it_is() -> None:

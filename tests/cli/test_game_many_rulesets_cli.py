@@ -9,20 +9,11 @@ from __future__ import annotations
 
 import csv
 import io
-import json
-from pathlib import Path
 from typing import NamedTuple
 
-import jsonschema
 import pytest
-from click.testing import CliRunner, Result
 
-from mjscore.cli import main
-
-ROOT = Path(__file__).resolve().parents[2]
-VALIDATOR = jsonschema.Draft202012Validator(
-    json.loads((ROOT / "mjscore" / "data" / "game.schema.json").read_text(encoding="utf-8"))
-)
+from tests.cli.game_cli import documents, run
 
 
 class TwoGames(NamedTuple):
@@ -94,17 +85,6 @@ TWO_GAMES = {
     ),
 }
 SEPARATOR = "---\n"
-
-
-def run(*args: str, stdin: str | None = None) -> Result:
-    return CliRunner().invoke(main, ["game", *args], input=stdin)
-
-
-def documents(result: Result) -> list[dict[str, object]]:
-    docs = [json.loads(line) for line in result.stdout.splitlines()]
-    for doc in docs:
-        VALIDATOR.validate(doc)
-    return docs
 
 
 def _points(doc: dict[str, object]) -> dict[str, int]:

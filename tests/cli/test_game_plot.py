@@ -9,23 +9,17 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
-from mjscore.cli import main
 from mjscore.game.ledger import Played
 from mjscore.game.read import Header
 from mjscore.game.replay import Replay
 from mjscore.render.game import chart_of
 from mjscore.render.plot import Chart
+from tests.cli.game_cli import GAMES, run
 
-GAMES = Path(__file__).resolve().parents[2] / "examples" / "games"
 TENHOU = GAMES / "tenhou-east.txt"
 HEADER = "players=Aki,Ben,Chie,Dai\n"
 WIN = "Ben: 234m567p345s66p67s+8s ron from=Dai\n"
-
-
-def run(*args: str, stdin: str | None = None) -> Result:
-    return CliRunner().invoke(main, ["game", *args], input=stdin)
 
 
 def tenhou_chart() -> Chart:
