@@ -252,6 +252,19 @@ def file_options(command: F) -> F:
     )(command)
 
 
+def _games_jobs_option(doing: str) -> Callable[[F], F]:
+    """``--jobs`` of the commands that hand whole games to workers (game, log)."""
+    return click.option(
+        "--jobs",
+        "-j",
+        type=click.IntRange(1, 64),
+        default=1,
+        show_default=True,
+        help=f"Worker processes {doing} games; output stays in input order. "
+        f"Games go to workers {GAME_CHUNK} at a time.",
+    )
+
+
 WAITS_EPILOG = """\b
 Examples:
   mjscore waits 23m456p789s11z567s
@@ -508,14 +521,7 @@ GAME_FILES = "*.txt"  # the game files of a directory given as FILE
     show_default=True,
     help="table for people; json (one object per hand, then the standings) or csv for scripts.",
 )
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(1, 64),
-    default=1,
-    show_default=True,
-    help=f"Worker processes replaying games; output stays in input order. Games go to workers {GAME_CHUNK} at a time.",
-)
+@_games_jobs_option("replaying")
 @click.option(
     "--plot",
     metavar="FILE.png|FILE.svg",
@@ -687,14 +693,7 @@ LOG_FILES = ("*.json", "*.jsonl", "*.mjlog", "*.xml")  # the log files of a dire
     show_default=True,
     help="table for people; json (one object per round) or csv (a row per round) for scripts.",
 )
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(1, 64),
-    default=1,
-    show_default=True,
-    help=f"Worker processes checking games; output stays in input order. Games go to workers {GAME_CHUNK} at a time.",
-)
+@_games_jobs_option("checking")
 @click.option(
     "--game-file",
     "as_game",
