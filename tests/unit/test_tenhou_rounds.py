@@ -195,16 +195,23 @@ def test_nine_terminals_with_eight_kinds_is_doubted() -> None:
 # --- several winners, liability
 
 
+def _double_ron(result: list[object]) -> RoundCheck:
+    """East 2 (Ben deals), one honba and one stick on the table: Dai throws the 6s drawn, on
+    which Aki (234m 567p 345s 66p 78s) and Chie (345m 789m 678p 22p 45s) both win; ``result``
+    is the log's."""
+    aki = quiet("234m567p345s66p78s")
+    ben = (codes("1111m9999p1234z6z"), [tile("5z")], [tile("5z")])
+    chie = (codes("345789m678p22p45s"), [tile("6z")], [tile("6z")])
+    dai = (codes("345789s1234567z"), [tile("6s")], [60])
+    return only(log(round_((1, 1, 1), [25000, 24000, 26000, 24000], [aki, ben, chie, dai], result)))
+
+
 def test_two_winners_on_one_discard_the_nearest_takes_honba_and_sticks() -> None:
     # why: East 2 (Ben deals), one honba and one stick on the table; Dai throws the 6s drawn and
     # Aki (234m 567p 345s 66p 78s: Pinfu, All Simples, 2000) and Chie (345m 789m 678p 22p 45s:
     # Pinfu, 1000) both win. Aki sits nearest after Dai: Aki takes the honba (300) and the
     # stick (1000): +3300; Chie +1000; Dai pays 2300 + 1000 = 3300 (the preset's
     # ron_honba=nearest and ron_sticks=nearest: the log's changes are the same)
-    aki = quiet("234m567p345s66p78s")
-    ben = (codes("1111m9999p1234z6z"), [tile("5z")], [tile("5z")])
-    chie = (codes("345789m678p22p45s"), [tile("6z")], [tile("6z")])
-    dai = (codes("345789s1234567z"), [tile("6s")], [60])
     result = [
         "和了",
         [3300, 0, 0, -2300],
@@ -212,7 +219,7 @@ def test_two_winners_on_one_discard_the_nearest_takes_honba_and_sticks() -> None
         [0, 0, 1000, -1000],
         [2, 3, 2, "30符1飜1000点", "平和(1飜)"],
     ]
-    check = only(log(round_((1, 1, 1), [25000, 24000, 26000, 24000], [aki, ben, chie, dai], result)))
+    check = _double_ron(result)
     assert check.line == (
         "Aki: 234m56667p34578s+6s ron from=Dai dora=7z & Chie: 345789m22678p45s+6s ron from=Dai dora=7z"
     )
@@ -224,10 +231,6 @@ def test_a_win_that_differs_is_named_by_its_winner_whatever_order_the_log_lists_
     # why: the same two rons, the log listing Chie's first and giving her hand 2 han (Pinfu and
     # Pure Double Chow, which her tiles do not hold): Chie's win differs, not Aki's, who sits
     # nearest the discarder and is the ledger's first
-    aki = quiet("234m567p345s66p78s")
-    ben = (codes("1111m9999p1234z6z"), [tile("5z")], [tile("5z")])
-    chie = (codes("345789m678p22p45s"), [tile("6z")], [tile("6z")])
-    dai = (codes("345789s1234567z"), [tile("6s")], [60])
     result = [
         "和了",
         [0, 0, 1000, -1000],
@@ -235,7 +238,7 @@ def test_a_win_that_differs_is_named_by_its_winner_whatever_order_the_log_lists_
         [3300, 0, 0, -2300],
         [0, 3, 0, "30符2飜2000点", "平和(1飜)", "断幺九(1飜)"],
     ]
-    check = only(log(round_((1, 1, 1), [25000, 24000, 26000, 24000], [aki, ben, chie, dai], result)))
+    check = _double_ron(result)
     assert check.problem == "Chie's win differs"
 
 
