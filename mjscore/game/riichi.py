@@ -480,16 +480,16 @@ class RiichiLedger(SeatedLedger):
     def _next(self, keeps: bool, honba: int, sticks: int, *, won: bool, ready: bool, notes: list[str]) -> None:
         """The table of the next hand, or the game's end (docs/rules/riichi.md §10)."""
         o, t, n = self.options, self.table, self.n
+        # the honba and sticks as this hand left them: the next hand's if the deal stays, and
+        # the standings' leftover if the game ends here (a win took the sticks)
+        self.table = Table(t.round, t.dealer, honba, sticks, t.extra)
         if t.extra and any(p >= o.target for p in self.points):
-            # the sticks as this hand left them (a win took them): the standings' leftover
-            self.table = Table(t.round, t.dealer, honba, sticks, t.extra)
             self.ended = f"{self._top()} reached {o.target} in the extra round"
             notes.append(f"the game ends: {self.ended}")
             return
         last_round = self.rounds - 1 + (1 if t.extra else 0)
         all_last = t.round == last_round and t.dealer == n - 1
         if keeps:
-            self.table = Table(t.round, t.dealer, honba, sticks, t.extra)
             notes.append(f"{self.name(t.dealer)} keeps the deal, honba {honba}")
             if all_last and self._dealer_first():
                 if o.last_hand == "stops" and (won or ready):
