@@ -97,3 +97,16 @@ def test_a_rinshan_win_on_an_added_kan_shows_no_kan_dora() -> None:
     check = check_at("2019081518-east-south-haitei-rinshan.json", "S1-2")
     assert check.line == "riichi:1134p234s(6666z)(789s)+2p tsumo rinshan seat=E round=S dora=4p honba=2"
     assert check.agree
+
+
+def test_the_discarders_own_riichi_stick_goes_to_the_winner() -> None:
+    # why: East 3 (player 2 deals): player 2 declares riichi (r24), throws twice more and
+    # player 0, himself in riichi (r15), wins on the second of those throws. Tenhou pays
+    # player 0 3900 + 2 sticks = 5900 (player 2's stick with his own), and player 2 only the
+    # 3900 (his stick was taken when it was put down). confusing_nakis_1.json (a round kept
+    # for its calls) pays a stick declared and passed the same way to nobody: this real game
+    # is why README calls that file at odds with Tenhou rather than a rule difference.
+    check = check_at("2019081518-east-south-haitei-rinshan.json", "E3-0")
+    assert check.theirs.deltas == (5900, 0, -3900, 0)
+    assert check.ours is not None
+    assert check.ours.deltas == (5900, 0, -3900, 0)

@@ -90,7 +90,8 @@ def test_every_stored_win_agrees_with_the_log(path: Path) -> None:
     # why: Tenhou scored these games; mjscore under preset=tenhou must agree on every
     # point change, the han, the fu and the yaku. One known exception: in confusing_nakis_1
     # the log pays no riichi stick to the winner although player 2's riichi (r11) was
-    # passed, and its point changes add up to 0; every other item agrees there.
+    # passed, and its point changes add up to 0; every other item agrees there. Real whole
+    # games pay that stick (test_tenhou_games: the discarder's own riichi stick).
     for game in read_games(path.read_text("utf-8"), path.name):
         for check in (win for played in check_log(game).checks for win in played.wins):
             assert check.ours is not None, check.problem
