@@ -2,6 +2,9 @@
 
 What is compared: every player's point change, the han, the fu (Tenhou writes it below
 mangan only) and the yaku with their han, the log's Japanese names read as our rows' ids.
+Two things are put as Tenhou puts them: a counted yakuman is its han and yaku (Tenhou lists
+them as below the limit, no yakuman named), and the Norths a sanma winner set aside are dora
+(Tenhou counts them within ドラ, in both log forms; we list them as their own item, kita).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import Final
 
 from mjscore.logs.tenhou import WINDS, Win
 from mjscore.result import ScoreResult
+from mjscore.rulesets.riichi.points import COUNTED_YAKUMAN
 from mjscore.rulesets.riichi.rows import YAKU_RULES, YAKUMAN_RULES
 from mjscore.rulesets.sanma import KITA
 
@@ -33,6 +37,7 @@ YAKU_BY_NAME: Final = {
 YAKU_TEXT: Final = re.compile(r"^(?P<name>.+)\((?:(?P<han>\d+)飜|(?P<limit>役満))\)$")
 FU_TEXT: Final = re.compile(r"(\d+)符")
 YAKUMAN_HAN: Final = 13  # our rows count a yakuman as 13 (docs/rules/riichi.md §5)
+DORA_ID: Final = "dora"  # the dora row's id, where Tenhou counts the Norths set aside (docs/rules/sanma.md §4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +106,7 @@ def theirs(win: Win) -> Outcome:
         han=0 if yakuman else sum(han for _, han in yaku),
         fu=int(fu[1]) if fu else None,
         yakuman=yakuman,
-        yaku=tuple(sorted(yaku)),
+        yaku=kita_as_dora(yaku),
     )
 
 
@@ -112,10 +117,23 @@ def outcome_of(result: ScoreResult, dealer: int, players: int) -> Outcome:
     deltas = [0] * players
     for seat, change in result.deltas.items():
         deltas[(dealer + WINDS.index(seat)) % players] = change
+    yakuman = 0
+    if summary is not None and summary.limit != COUNTED_YAKUMAN:  # a counted one is its han, as Tenhou's
+        yakuman = summary.yakuman or 0
     return Outcome(
         deltas=tuple(deltas),
         han=summary.han or 0 if summary else 0,
         fu=summary.fu if summary else None,
-        yakuman=summary.yakuman or 0 if summary else 0,
-        yaku=tuple(sorted((row.rule_id, row.value) for row in result.lines)),
+        yakuman=yakuman,
+        yaku=kita_as_dora([(row.rule_id, row.value) for row in result.lines]),
     )
+
+
+def kita_as_dora(yaku: list[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    """The yaku sorted, with the Norths set aside (kita) counted within the dora, as Tenhou
+    counts them: ``[("kita", 2), ("dora", 1)]`` is ``(("dora", 3),)``."""
+    kita = sum(han for name, han in yaku if name == KITA.id)
+    if not kita:
+        return tuple(sorted(yaku))
+    dora = kita + sum(han for name, han in yaku if name == DORA_ID)
+    return tuple(sorted([(name, han) for name, han in yaku if name not in (KITA.id, DORA_ID)] + [(DORA_ID, dora)]))

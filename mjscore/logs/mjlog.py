@@ -230,7 +230,10 @@ def decode_call(m: int) -> Call:
 def call_text(call: Call, caller: int, players: int, red: bool) -> str:
     """A call as the JSON form writes it: the tiles as codes, a letter (c p m k a) standing
     where the seat it came from says (first: the player on the left; second: opposite;
-    last: on the right, as at a table of four), the called tile right after it."""
+    last: on the right, as at a table of four), the called tile right after it. ``m``'s
+    offset counts seats at a table of four in a three-player game too, its fourth seat empty
+    (player 2's pon of player 1's discard has offset 3); ``players`` says which seats are
+    taken: a call from an empty one raises ValueError."""
     if call.kind == "kita":
         return "f44"
     others = [tile_code(t, red) for t in sorted(call.tiles) if t != call.called]
@@ -240,7 +243,9 @@ def call_text(call: Call, caller: int, players: int, red: bool) -> str:
         return "".join(codes[:3]) + "a" + codes[3]
     if call.kind == "chi":
         return "c" + called + "".join(map(str, others))
-    source = (caller + call.offset) % players
+    source = (caller + call.offset) % SEATS
+    if source >= players:
+        raise ValueError(f"a call from seat {source}, which is empty in a game of {players} players")
     steps_back = (caller - source) % SEATS  # 1 left, 2 opposite, 3 right
     if call.kind == "added-kan":  # the pon as it was, "k" and the added tile where its "p" stood
         pon = decode_call_pon(call)
@@ -413,7 +418,10 @@ class _GameBuilder:
         call = decode_call(_numbers(element, "m", where)[0])
         if call.kind == "kita" and call.called // 4 != NORTH_KIND:
             raise where.error(f"m={element.get('m')}: a North set aside holds no North")
-        built.call(who, call)
+        try:
+            built.call(who, call)
+        except ValueError as empty_seat:
+            raise where.error(f"m={element.get('m')}: {empty_seat}") from None
 
     def _agari(self, element: ElementTree.Element, where: Where) -> None:
         built = self._round(where)

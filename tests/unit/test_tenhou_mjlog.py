@@ -197,6 +197,25 @@ def test_kans_are_decoded_and_written() -> None:
     assert call_text(added_kan, 1, 4, red=True) == "45k454545"
 
 
+def test_a_three_player_call_counts_its_seat_at_a_table_of_four() -> None:
+    # why: sanma/2018110809 East 1 with one honba: player 2 calls m=44619 right after player 1
+    # throws id 116 (West). 44619 = 0b1010_1110_0100_1011: low bits 3, bit 3 a pon; (m >> 5) & 3
+    # = 2: id 118 is the copy not used; m >> 9 = 87: kind 87 // 3 = 29 (West, 43), the called
+    # one 87 % 3 = 0, the first of 116, 117, 119. Tenhou counts the offset at a table of four
+    # whose fourth seat is empty: 2 + 3 is seat 1, the player on the left, the letter first
+    pon_from_the_left = decode_call(44619)
+    assert pon_from_the_left == Call("pon", (116, 117, 119), 116, 3)
+    assert call_text(pon_from_the_left, 2, 3, red=True) == "p434343"
+    # why: sanma/2014091101 East 1 with two honba: player 2 calls m=51722 right after player 0
+    # throws id 135 (Red). 51722 = 0b1100_1010_0000_1010: low bits 2, bit 3 a pon; (m >> 5) & 3
+    # = 0: id 132 not used; m >> 9 = 101: kind 33 (Red, 47), the called one 101 % 3 = 2, the
+    # last of 133, 134, 135. 2 + 2 is seat 0, opposite at a table of four: the letter second
+    # (counted among three seats it would be seat 1, the wrong player)
+    pon_from_opposite = decode_call(51722)
+    assert pon_from_opposite == Call("pon", (133, 134, 135), 135, 2)
+    assert call_text(pon_from_opposite, 2, 3, red=True) == "47p4747"
+
+
 def test_a_win_is_scored_in_the_json_forms_words() -> None:
     # why: below mangan fu and han are written, then the points; a tsumo says what each pays:
     # 30 fu 2 han by a non-dealer, base 30 x 2^4 = 480: 500 from each other, 1000 from the
@@ -261,6 +280,20 @@ def test_bad_mjlogs_are_refused_with_where_and_why() -> None:
     )
     assert refused(f'<mjloggm><GO type="169"/>{init}<RYUUKYOKU type="kaze5"/></mjloggm>') == (
         "bad.mjlog: element 3 <RYUUKYOKU>: type='kaze5': known types are yao9, reach4, ron3, kan4, kaze4, nm"
+    )
+
+
+def test_a_call_from_the_empty_seat_of_a_three_player_game_is_refused() -> None:
+    # why: GO type 185 is a three-player game (bit 0x10): seats 0-2 are taken, seat 3 empty.
+    # m=44619 is a pon from three seats on; made by player 0 it would come from seat 3, which
+    # no player holds: a spoilt log, refused at the N (element 3, after GO and INIT)
+    init = (
+        '<INIT seed="0,0,0,1,1,0" ten="350,350,350,0" oya="0" hai0="0,1,2,3,4,5,6,7,8,9,10,11,12"'
+        ' hai1="13,14,15,16,17,18,19,20,21,22,23,24,25" hai2="26,27,28,29,30,31,32,33,34,35,36,37,38"'
+        ' hai3=""/>'
+    )
+    assert refused(f'<mjloggm><GO type="185"/>{init}<N who="0" m="44619"/></mjloggm>') == (
+        "bad.mjlog: element 3 <N>: m=44619: a call from seat 3, which is empty in a game of 3 players"
     )
 
 

@@ -256,6 +256,27 @@ def test_big_three_dragons_with_a_liable_player() -> None:
     assert (check.ours, check.agree) == ((0, 32000, -16000, -16000), True)
 
 
+def test_a_counted_yakuman_agrees_with_tenhous_han_and_yaku() -> None:
+    # why: Ben draws 9m on his second turn (so no earthly hand) to 123m 456m 789m 234m 66m,
+    # closed, the wait 78m two-sided: Menzen Tsumo 1, Pinfu 1, Pure Straight 2, Full Flush 6,
+    # and three dora (a 5m indicator: 6m, three held) make 13 han, a counted yakuman
+    # (docs/rules/riichi.md §7): 8000 from each non-dealer, 16000 from Aki who deals, +32000.
+    # Tenhou lists a counted yakuman's yaku with their han and names no yakuman (the score
+    # text alone says 役満): the check takes it as 13 han, as ours is
+    aki = (codes("2468p2468s13579p"), [tile("1z"), tile("5z")], [tile("1z"), tile("5z")])
+    ben = (codes("12345678m234m66m"), [tile("2z"), tile("9m")], [tile("2z")])
+    chie = (codes("2468p2468s13579s"), [tile("3z")], [tile("3z")])
+    dai = (codes("3579p3579s12345z"), [tile("4z")], [tile("4z")])
+    texts = ["門前清自摸和(1飜)", "平和(1飜)", "一気通貫(2飜)", "清一色(6飜)", "ドラ(3飜)"]
+    result = ["和了", [-16000, 32000, -8000, -8000], [1, 1, 1, "役満8000-16000点", *texts]]
+    check = only(log(round_((0, 0, 0), EVEN, [aki, ben, chie, dai], result, dora=[tile("5m")])))
+    (win,) = check.wins
+    assert check.line == "Ben: 1223344566678m+9m tsumo dora=5m"
+    assert win.ours is not None
+    assert (win.ours.han, win.ours.yakuman, win.theirs.han, win.theirs.yakuman) == (13, 0, 13, 0)
+    assert (check.ours, check.agree) == ((-16000, 32000, -8000, -8000), True)
+
+
 # --- three players
 
 
@@ -276,6 +297,26 @@ def test_a_three_player_win_on_a_norths_replacement() -> None:
     (check,) = game.checks
     assert check.line == "Aki: 99m123456p55789s+5s tsumo dora=6z kita=1 rinshan"
     assert (check.ours, check.agree) == ((4000, -2000, -2000), True)
+
+
+def test_tenhou_counts_the_norths_set_aside_within_its_dora() -> None:
+    # why: the same win as above, its texts as Tenhou writes them: a real Tenhou log, in either
+    # form, lists no 抜きドラ but counts each North set aside in ドラ (tests/data/tenhou/sanma:
+    # in the 2024123123 game's East 1 the winner set two Norths aside and held two Greens under
+    # a White indicator: ドラ(4飜)). One North set aside is our kita 1, Tenhou's ドラ(1飜)
+    aki = (codes("9m123p456p789s55s4z"), [tile("9m"), tile("5s")], ["f44"])
+    ben, chie = quiet("111m111p222s3567z"), quiet("9m333p444s99p1235z")
+    result = [
+        "和了",
+        [4000, -2000, -2000, 0],
+        [0, 0, 0, "30符3飜2000点∀", "門前清自摸和(1飜)", "嶺上開花(1飜)", "ドラ(1飜)"],
+    ]
+    check = only(log(round_((0, 0, 0), [35000] * 3, [aki, ben, chie], result, dora=[46]), disp="三般南喰赤"))
+    (win,) = check.wins
+    assert win.theirs.yaku == (("dora", 1), ("menzen-tsumo", 1), ("rinshan", 1))
+    assert win.ours is not None
+    assert win.ours.yaku == win.theirs.yaku
+    assert check.agree
 
 
 def test_a_three_player_draw() -> None:

@@ -12,10 +12,11 @@ from mjscore.payment import DISCARDER, STICKS, Party, Payment, win_parties
 MANGAN = 2000
 YAKUMAN_HAN = 13  # a limit hand's han; as many counted han make a counted yakuman
 YAKUMAN_BASE = 8000
+COUNTED_YAKUMAN = "counted_yakuman"  # the limit of 13 han or more without a limit hand
 # (lowest han, limit id, base points): the limits above mangan, highest first; with kazoe off
 # there is no counted yakuman and 13 han or more stay a sanbaiman (docs/rules/riichi.md §7)
 LIMITS = (
-    (YAKUMAN_HAN, "counted_yakuman", YAKUMAN_BASE),
+    (YAKUMAN_HAN, COUNTED_YAKUMAN, YAKUMAN_BASE),
     (11, "sanbaiman", 6000),
     (8, "baiman", 4000),
     (6, "haneman", 3000),

@@ -15,7 +15,7 @@ from mjscore.options import OptionSpec, OptionValue, option_words
 from mjscore.presets import PRESET_KEY
 from mjscore.result import Summary
 from mjscore.rulesets.riichi.model import RiichiReading, RiichiTable, Wait
-from mjscore.rulesets.riichi.points import HandValue, limit_name
+from mjscore.rulesets.riichi.points import COUNTED_YAKUMAN, HandValue, limit_name
 
 # Words looked up: an enum's .value is a Python-level call.
 WORD = {member: member.value for member in (*Win, *Wait)}
@@ -35,7 +35,7 @@ def summary(han: int, fu: int, yakuman: int, value: HandValue) -> Summary:
     """What the hand comes to (cached, by position: every reading asks, and a batch meets few
     distinct values)."""
     base, limit, points = value
-    if limit == "counted_yakuman":
+    if limit == COUNTED_YAKUMAN:
         yakuman = 1
     return Summary(han, fu or None, base, limit or None, limit_name(limit, yakuman) or None, yakuman, points)
 
