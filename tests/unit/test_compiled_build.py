@@ -100,4 +100,3 @@ def test_the_stand_in_for_mypyc_attr_leaves_a_class_as_it_is() -> None:
         pass
 
     assert mypyc_attr(allow_interpreted_subclasses=True)(Plain) is Plain
-
