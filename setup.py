@@ -42,10 +42,6 @@ EXCLUDED = {
     # loop that reads input would not stop on Ctrl-C: an endless line (/dev/zero) or endless
     # blank lines. This module reads it; each hand it hands on returns to Python.
     "mjscore/scoring.py",
-    # The base every rule set derives from: a Python class cannot derive from a compiled one,
-    # and a rule set written in Python (a test's, a user's) must. The compiled rule sets
-    # derive from it all the same (their methods are compiled; their attributes are Python's).
-    "mjscore/rulesets/base.py",
 }
 
 # setup.py also runs to describe the package (egg_info, dist_info): compile only when a

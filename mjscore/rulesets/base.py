@@ -26,6 +26,11 @@ from mjscore.rulesets.deal import Deal, OptionsT, ReadingT, Scored, Settled, Tab
 from mjscore.settings import Settings
 from mjscore.waiting import Waiting, WaitingLine, cannot_analyse
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # installed with mypy, which compiles: a pure install may lack it
+    from mjscore.compiling import mypyc_attr
+
 
 @dataclass(frozen=True, slots=True)
 class RuleRow:
@@ -44,6 +49,7 @@ LINE_OPTION_SETS: Final = 256  # the distinct option sets of lines kept per sett
 DealT = TypeVar("DealT")  # a rule set's deal: usually a ``Deal``; riichi's draw line is another
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
     """A rule set: data and the hooks the pipeline calls. (Not an ``abc.ABC``: the compiled rule
     sets would share its subclass cache, and ``issubclass`` between them answered wrongly; a

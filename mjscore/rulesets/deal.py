@@ -1,9 +1,9 @@
 """The values a rule set's hooks pass along the scoring pipeline (``base.RuleSet.evaluate``):
 a line read and checked (``Deal``), one reading scored (``Scored``), who pays whom (``Settled``).
 
-A module of its own so that a compiled build (mypyc) makes them native classes: the
-rule-set base stays Python, for rule sets written in Python to derive from. A rule set
-written in Python uses ``Deal`` as it is (what its line holds beyond it goes in its table).
+A module of their own, below the rule-set base, so that every rule set and the base share
+them. A rule set written in Python uses ``Deal`` as it is (what its line holds beyond it goes
+in its table).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "mjscore"
 # Lowest first. An entry names a module, or with ".*" a package and everything in it; the
 # longest entry that covers a module gives its layer.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("mjscore.errors", "mjscore.values"),
+    ("mjscore.errors", "mjscore.values", "mjscore.compiling"),
     ("mjscore.hand", "mjscore.options", "mjscore.decompose", "mjscore.settings", "mjscore.presets"),
     # a notation family's tiles or cards, and its words: what the notation reader is built from
     (

@@ -88,3 +88,15 @@ def test_an_error_knows_its_code(error: MjscoreError, code: str) -> None:
     # instances: UsageError("x").code and .problems raised AttributeError
     assert error.code == code
     assert error.problems[0].code == ("syntax" if code == "notation" else code)
+
+
+def test_the_stand_in_for_mypyc_attr_leaves_a_class_as_it_is() -> None:
+    # why: where mypy_extensions is not installed (a pure or compiled install without mypy),
+    # rulesets/base.py decorates RuleSet with this stand-in; a class it changed or lost would
+    # break every rule set at import
+    from mjscore.compiling import mypyc_attr
+
+    class Plain:
+        pass
+
+    assert mypyc_attr(allow_interpreted_subclasses=True)(Plain) is Plain
