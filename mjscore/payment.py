@@ -66,12 +66,18 @@ def win_parties(
     return tuple(parties)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Payment(Value):
     payer: str  # party codes
     payee: str
     amount: int
     reason: str  # for people
+
+    def __init__(self, payer: str, payee: str, amount: int, reason: str) -> None:  # see result.ScoreLine
+        object.__setattr__(self, "payer", payer)
+        object.__setattr__(self, "payee", payee)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "reason", reason)
 
     def to_dict(self) -> dict[str, object]:
         return {"payer": self.payer, "payee": self.payee, "amount": self.amount, "reason": self.reason}

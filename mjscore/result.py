@@ -26,7 +26,7 @@ class ShownTable:
     rows: tuple[tuple[str, ...], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class ScoreLine(Value):
     """One scoring item as it applied: ``count`` times, worth ``value`` in all."""
 
@@ -36,6 +36,18 @@ class ScoreLine(Value):
     count: int
     value: int
     detail: str = ""
+
+    # Written out (init=False, as every class marked so): a compiled build runs the __init__
+    # dataclasses generates as Python, about 30 times slower than this (README, Development).
+    def __init__(  # noqa: PLR0917 - the fields, in order, as dataclasses would take them
+        self, rule_id: str, name: str, local_name: str, count: int, value: int, detail: str = ""
+    ) -> None:
+        object.__setattr__(self, "rule_id", rule_id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "local_name", local_name)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "detail", detail)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -106,7 +118,7 @@ class Settlement(Value):
         return {"kind": self.kind, "tenpai": list(self.tenpai), "nagashi": list(self.nagashi)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Shown(Value):
     """How a result presents its hand: the canonical hand, the context it was scored with
     (``context``: data, stable keys and typed values; ``header``: the same for people) and
@@ -117,8 +129,16 @@ class Shown(Value):
     reading: str
     context: Mapping[str, object]
 
+    def __init__(
+        self, hand: str, header: tuple[tuple[str, str], ...], reading: str, context: Mapping[str, object]
+    ) -> None:  # written out: see ScoreLine
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "header", header)
+        object.__setattr__(self, "reading", reading)
+        object.__setattr__(self, "context", context)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class ScoreResult(Value):
     """The best reading of a hand, itemised, and who pays whom.
 
@@ -150,6 +170,50 @@ class ScoreResult(Value):
     side_payments: tuple[Payment, ...] = ()  # paid in another unit (hana: flower chips)
     side_unit: str = ""
     settlement: Settlement | None = None
+
+    def __init__(  # noqa: PLR0917 - written out as ScoreLine's, the fields in order
+        self,
+        ruleset: str,
+        ruleset_title: str,
+        shown: Shown | Callable[[], Shown],
+        lines: tuple[ScoreLine, ...],
+        unit: str,
+        total: int | None,
+        payments: tuple[Payment, ...],
+        parties: tuple[Party, ...],
+        winner: str | None,
+        summary: Summary | None,
+        notes: tuple[str, ...] = (),
+        candidates: tuple[Candidate, ...] = (),
+        total_label: str = "total per payer",
+        breakdown: tuple[ScoreLine, ...] = (),
+        breakdown_unit: str = "",
+        payment_unit: str = "",
+        kind: str = "win",
+        side_payments: tuple[Payment, ...] = (),
+        side_unit: str = "",
+        settlement: Settlement | None = None,
+    ) -> None:
+        object.__setattr__(self, "ruleset", ruleset)
+        object.__setattr__(self, "ruleset_title", ruleset_title)
+        object.__setattr__(self, "shown", shown)
+        object.__setattr__(self, "lines", lines)
+        object.__setattr__(self, "unit", unit)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "payments", payments)
+        object.__setattr__(self, "parties", parties)
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "summary", summary)
+        object.__setattr__(self, "notes", notes)
+        object.__setattr__(self, "candidates", candidates)
+        object.__setattr__(self, "total_label", total_label)
+        object.__setattr__(self, "breakdown", breakdown)
+        object.__setattr__(self, "breakdown_unit", breakdown_unit)
+        object.__setattr__(self, "payment_unit", payment_unit)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "side_payments", side_payments)
+        object.__setattr__(self, "side_unit", side_unit)
+        object.__setattr__(self, "settlement", settlement)
 
     def __reduce__(self) -> tuple[type[Value], tuple[object, ...]]:
         """Pickled with its text written: the function that writes it need not pickle."""

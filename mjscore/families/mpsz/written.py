@@ -31,7 +31,7 @@ PLAIN_FIVES = tuple(TILE_OF_CODE[f"5{suit}"] for suit in SUITS)  # 5m 5p 5s, not
 RED_FIVES = tuple((kind, True) for kind, _ in PLAIN_FIVES)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class WrittenHand:
     """The tiles as written: concealed (the winning tile apart), melds, and the winner.
     Made by ``read_hand``, which also counts the tiles and red fives once."""
@@ -43,6 +43,24 @@ class WrittenHand:
     flowers: tuple[int, ...]  # bonus tiles set aside (hana), as written
     all_tiles: tuple[Tile, ...]  # concealed, winning, then meld tiles
     red_fives: int
+
+    def __init__(  # noqa: PLR0917 - the fields, in order, as dataclasses would take them (result.ScoreLine: why)
+        self,
+        concealed: tuple[Tile, ...],
+        melds: tuple[tuple[MeldKind, tuple[Tile, ...]], ...],
+        winning: Tile,
+        explicit_winner: bool,
+        flowers: tuple[int, ...],
+        all_tiles: tuple[Tile, ...],
+        red_fives: int,
+    ) -> None:
+        object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "winning", winning)
+        object.__setattr__(self, "explicit_winner", explicit_winner)
+        object.__setattr__(self, "flowers", flowers)
+        object.__setattr__(self, "all_tiles", all_tiles)
+        object.__setattr__(self, "red_fives", red_fives)
 
     @property
     def size(self) -> int:
