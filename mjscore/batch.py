@@ -54,7 +54,7 @@ class Source(Value):
 NO_SOURCE = Source(0, "")  # lines that come from no named input (a library caller's)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Rendered(Value):
     """One hand line, scored and rendered: what goes to stdout, its problems, and where it is
     from: ``number`` is its line number in ``source``."""
@@ -63,6 +63,14 @@ class Rendered(Value):
     output: str | None
     problems: tuple[Problem, ...]
     source: Source = NO_SOURCE
+
+    def __init__(  # written out, as result.ScoreLine says why: one is made for every line
+        self, number: int, output: str | None, problems: tuple[Problem, ...], source: Source = NO_SOURCE
+    ) -> None:
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "output", output)
+        object.__setattr__(self, "problems", problems)
+        object.__setattr__(self, "source", source)
 
 
 Lines = Iterable[str | Overlong]
