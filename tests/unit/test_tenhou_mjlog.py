@@ -262,6 +262,13 @@ def test_bad_mjlogs_are_refused_with_where_and_why() -> None:
     assert refused(f'<mjloggm><GO type="169"/>{init}<RYUUKYOKU type="kaze5"/></mjloggm>') == (
         "bad.mjlog: element 3 <RYUUKYOKU>: type='kaze5': known types are yao9, reach4, ron3, kan4, kaze4, nm"
     )
+    # why: the dora indicator made id 130 (Green); player 0 then draws id 12, a 4m that player
+    # 0's hand already holds (ids 12-15 are the four 4m: 12 in hand 0, 13-15 in hand 1): a fifth
+    # 4m, told where the converted log has it, player 0's first draw
+    one_indicator = init.replace('seed="0,0,0,1,1,0"', 'seed="0,0,0,1,1,130"')
+    assert refused(
+        f'<mjloggm><GO type="169"/>{one_indicator}<T12/><RYUUKYOKU type="yao9" sc="250,0,250,0,250,0,250,0"/></mjloggm>'
+    ) == ("bad.mjlog: round 1, draws of player 0, item 1: a fifth 4m in play: the set holds four (at log[0][5][0])")
 
 
 # --- the same game in both forms ------------------------------------------------------

@@ -246,7 +246,7 @@ def test_big_three_dragons_with_a_liable_player() -> None:
     # why: Ben pons White from Aki, Green from Chie and Red from Dai, who fed the third dragon
     # and is liable; Ben wins on Chie's 9p: Big Three Dragons, 32000, the liable player and the
     # discarder paying half each (the log names Dai third: [winner, from, liable])
-    aki = (codes("1111m2222p3333s5z"), [tile("4s")], [tile("5z")])
+    aki = (codes("9999m2222p3333s5z"), [tile("4s")], [tile("5z")])
     ben = (codes("123m9p19s556677z1z"), ["p454545", "4646p46", "47p4747"], [tile("1s"), tile("9s"), tile("1z")])
     chie = (codes("4444m6666p7777s6z"), [tile("8m"), tile("8p"), tile("9p")], [tile("6z"), tile("8m"), tile("9p")])
     dai = (codes("7777m8888s1199p7z"), [tile("2z")], [tile("7z")])
@@ -276,6 +276,20 @@ def test_a_three_player_win_on_a_norths_replacement() -> None:
     (check,) = game.checks
     assert check.line == "Aki: 99m123456p55789s+5s tsumo dora=6z kita=1 rinshan"
     assert (check.ours, check.agree) == ((4000, -2000, -2000), True)
+
+
+def test_a_three_player_log_with_a_middle_character_is_refused() -> None:
+    # why: the win above with a 2m (12) for its dora indicator: a three-player set has no 2m-8m
+    # (docs/rules/sanma.md §1); the indicators come first in the log's order: log[0][2][0]
+    aki = (codes("9m123p456p789s55s4z"), [tile("9m"), tile("5s")], ["f44"])
+    ben, chie = quiet("111m111p222s3567z"), quiet("9m333p444s99p1235z")
+    result = ["和了", [4000, -2000, -2000, 0], [0, 0, 0, "30符3飜2000点∀", "門前清自摸和(1飜)"]]
+    made = log(round_((0, 0, 0), [35000] * 3, [aki, ben, chie], result, dora=[12]), disp="三般南喰赤")
+    with pytest.raises(LogError) as raised:
+        game_of(made)
+    assert str(raised.value) == (
+        "made.json: round 1, dora indicators, item 1: 2m in play: a three-player set has no 2m-8m (at log[0][2][0])"
+    )
 
 
 def test_a_three_player_draw() -> None:
