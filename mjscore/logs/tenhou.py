@@ -252,8 +252,9 @@ class Round:
 class Game:
     """One log: where it was read from, the players' names, the game's rules (``ruleset``:
     riichi or sanma; ``rules``: the words a hand line needs, ``preset=tenhou`` first; its
-    ``length``: east or east-south), its rounds and the final points if the log gives them
-    (Tenhou's ``sc``; empty if not)."""
+    ``length``: east or east-south), its rounds, and if the log gives them (Tenhou's ``sc``;
+    empty if not) each player's final points and final score with oka and uma, in points
+    (``sc``'s 43.1 is 43100)."""
 
     source: str
     players: tuple[str, ...]
@@ -262,6 +263,7 @@ class Game:
     rules: tuple[str, ...] = ("preset=tenhou",)
     length: str = "east-south"
     final: tuple[int, ...] = ()
+    final_scores: tuple[int, ...] = ()
 
 
 # --- tiles -------------------------------------------------------------------------
@@ -839,6 +841,7 @@ class GameLog:
     rules: Rules
     entries: tuple[object, ...]  # the log's rounds, as decoded
     final: tuple[int, ...]  # as ``Game.final``
+    final_scores: tuple[int, ...]  # as ``Game.final_scores``
 
     def round(self, index: int) -> Round:
         """The round at ``index`` of the log (0 first); ``LogError`` if it cannot be read."""
@@ -848,7 +851,16 @@ class GameLog:
     def game(self, rounds: tuple[Round, ...]) -> Game:
         """The game of these of its rounds (all, or those that could be read)."""
         rules = self.rules
-        return Game(self.source, self.players, rounds, rules.ruleset, rules.words, rules.length, self.final)
+        return Game(
+            self.source,
+            self.players,
+            rounds,
+            rules.ruleset,
+            rules.words,
+            rules.length,
+            self.final,
+            self.final_scores,
+        )
 
 
 def read_log(document: object, source: str) -> GameLog:
@@ -861,7 +873,10 @@ def read_log(document: object, source: str) -> GameLog:
         raise where.at('"name"').error("a list of player names expected")
     rules = read_rules(document.get("rule", {}), where.at('"rule"'))
     players = 3 if rules.ruleset == "sanma" else SEATS
-    return GameLog(source, tuple(names[:players]), rules, tuple(document["log"]), _final(document, players))
+    sc = _sc(document, players)
+    final = tuple(int(v) for v in sc[0::2])
+    scores = tuple(round(v * 1000) for v in sc[1::2])
+    return GameLog(source, tuple(names[:players]), rules, tuple(document["log"]), final, scores)
 
 
 def read_game(document: object, source: str) -> Game:
@@ -904,13 +919,13 @@ def read_rules(rule: object, where: Where) -> Rules:
     return Rules(ruleset, tuple(words), "east" if "東" in disp else "east-south", red)
 
 
-def _final(document: dict[str, object], players: int) -> tuple[int, ...]:
-    """Each player's points at the game's end, as Tenhou's ``sc`` gives them (points, then the
-    final score, per player); none where the log has no such list."""
+def _sc(document: dict[str, object], players: int) -> list[float]:
+    """Tenhou's ``sc`` of the players at the table: each one's points at the game's end, then
+    final score with oka and uma in thousands (43.1); none where the log has no such list."""
     sc = document.get("sc")
     if not isinstance(sc, list) or len(sc) < 2 * players or not all(isinstance(v, (int, float)) for v in sc):
-        return ()
-    return tuple(int(sc[2 * i]) for i in range(players))
+        return []
+    return [float(v) for v in sc[: 2 * players]]
 
 
 def _int_list(value: object, size: int | None, where: Where, what: str) -> list[int]:

@@ -371,11 +371,14 @@ def test_an_east_game_without_red_fives_or_open_tanyao() -> None:
 def test_a_whole_game_ends_as_the_log_does_the_sticks_left_to_first_place() -> None:
     # why: Dai holds 500 and is not ready at the draw: 1500 of no-ten payment leave -1000,
     # below zero, and the game ends (bust=on). Ben's riichi stick stays on the table and goes
-    # to first place, Chie (48000): the log's final points are 26500 25500 49000 -1000
+    # to first place, Chie (48000): the log's final points are 26500 25500 49000 -1000. Its
+    # final scores as Tenhou's older rule gives them (the points to the thousand, half away
+    # from 0; uma +20 +10 -10 -20, target 30000): Aki second, 27000: -3 + 10 = 7; Ben third,
+    # 26000: -4 - 10 = -14; Dai fourth, -1000: -31 - 20 = -51; Chie first, the rest: 58
     hands = ["123456789m1122p", "123456789p1133s", "147m258p369s1357z", "258m369p147s2466z"]
     scores = [25000, 25000, 49500, 500]
     draw = drawn_out((0, 0, 0), scores, hands, ["流局", [1500, 1500, -1500, -1500]], riichi={1: 0})
-    game = checked(log(draw, final=[26500, 25500, 49000, -1000]))
+    game = checked(log(draw, final=[26500, 25500, 49000, -1000], scores=[7, -14, 58, -51]))
     (check,) = game.checks
     assert (check.ours, check.agree) == ((1500, 500, -1500, -1500), True)
     assert game.standings is not None and game.standings.leftover_to == ("Chie",)
