@@ -953,7 +953,9 @@ def read_round(entry: object, where: Where, rules: Rules) -> Round:
     if number < 0 or dealer >= players or number // SEATS >= len(WINDS):
         raise where.at(f"{where.path}[0]").error(f"no round {number} at a table of {players}")
     name = f"{WINDS[number // SEATS]}{dealer + 1}-{honba}"
-    _check_copies(_tiles_in_play(dora, ura, seats, dealer, where), tile_set(rules.ruleset, rules.red), rules.red)
+    held = tile_set(rules.ruleset, rules.red)
+    if not _within_set(dora, ura, seats, held):
+        _check_copies(_tiles_in_play(dora, ura, seats, dealer, where), held, rules.red)
     state = replay(seats, dealer, where)
     result = entry[16]
     result_where = where.at(f"{where.path}[16]")
@@ -1015,6 +1017,21 @@ def _seats(entry: list[object], where: Where, players: int) -> list[_Seat]:
             raise hand_where.error(f"starting hand of player {player}: 13 tiles expected")
         seats.append(_Seat(tiles, list(draws), list(discards), []))
     return seats
+
+
+def _within_set(dora: tuple[int, ...], ura: tuple[int, ...], seats: list[_Seat], held: Mapping[int, int]) -> bool:
+    """Whether no tile is in play more often than the set holds it (``held``, as ``tile_set``):
+    the count alone, quick, as nearly every round passes; ``_check_copies`` finds the one too many."""
+    codes = [*dora, *ura]
+    for seat in seats:
+        codes += seat.hand
+        codes += [d for d in seat.draws if isinstance(d, int) and d in TILE_CODES]
+    seen = Counter(codes)
+    kinds: Counter[int] = Counter()
+    for code, count in seen.items():
+        kinds[kind_of(code)] += count
+    kinds_held = all(count <= held.get(kind, 0) for kind, count in kinds.items())
+    return kinds_held and all(count <= held.get(code, 0) for code, count in seen.items() if code > 50)
 
 
 def _tiles_in_play(
