@@ -289,7 +289,7 @@ def code_of_kind(kind: int) -> int:
 
 
 RED_CODES: Final = {"m": 51, "p": 52, "s": 53}  # a suit's red five as a log's code
-FIVES_RED: Final = {15: 51, 25: 52, 35: 53}  # a suit's five -> its red five
+FIVES_RED: Final = {kind_of(red): red for red in RED_CODES.values()}  # a suit's five -> its red five
 
 
 @lru_cache(maxsize=8)
