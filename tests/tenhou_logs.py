@@ -44,9 +44,11 @@ def log(
     disp: str = "般南喰赤",
     names: Sequence[str] = NAMES,
     final: Sequence[int] = (),
+    scores: Sequence[float] = (),
 ) -> str:
     """A whole log: its rounds, the rule field's disp (red fives with 赤), the names, and
-    Tenhou's ``sc`` (each player's final points and a final score of 0) if ``final`` is given."""
+    Tenhou's ``sc`` if ``final`` is given: each player's final points, each followed by the
+    final score (oka and uma, in thousands) of ``scores``, or 0 if none is given."""
     document: dict[str, object] = {
         "title": ["", ""],
         "name": [*names, *[""] * (4 - len(names))],
@@ -54,7 +56,9 @@ def log(
         "log": list(rounds),
     }
     if final:
-        document["sc"] = [v for points in [*final, *[0] * (4 - len(final))] for v in (points, 0)]
+        points = [*final, *[0] * (4 - len(final))]
+        given = [*scores, *[0] * (4 - len(scores))]
+        document["sc"] = [v for pair in zip(points, given, strict=True) for v in pair]
     return json.dumps(document, ensure_ascii=False)
 
 

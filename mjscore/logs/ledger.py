@@ -10,15 +10,17 @@ everyone's points). Where the ledger's table is not the log's, or a line cannot 
 ledger starts again from the log's next round (a game file resumed there), so that one
 difference is told once, at the round it comes from (the same where a round of the log could
 not be read and is left out). Where the log holds the whole game (its
-final points follow from its last round), the ledger must end it there too, with those points.
+final points follow from its last round), the ledger must end it there too, with those points,
+and with the log's final scores (oka and uma), as Tenhou rounds them (``tenhou_scores``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Final
 
-from mjscore.game.ledger import ROUND_LETTERS, STICK, Ledger, Played, Standings, sticks_text
+from mjscore.game.ledger import ROUND_LETTERS, STICK, Ledger, Played, Standing, Standings, sticks_text
 from mjscore.game.read import GameError, Header, read_line
 from mjscore.game.replay import Replay
 from mjscore.game.riichi import RiichiLedger
@@ -224,7 +226,8 @@ def _points(points: Sequence[int]) -> str:
 
 def _end_difference(game: Game, ledger: Ledger) -> str:
     """Where the log holds the whole game (its final points follow from its last round, the
-    sticks left to first place): why the ledger does not end it there, with those points."""
+    sticks left to first place): why the ledger does not end it there, with those points and
+    final scores."""
     last = game.rounds[-1]
     after = [s + d for s, d in zip(last.scores, _theirs(last), strict=True)]
     left = 0 if last.kind == "win" else (last.sticks + len(last.declared)) * STICK
@@ -240,4 +243,52 @@ def _end_difference(game: Game, ledger: Ledger) -> str:
     final = [ours[name] for name in ledger.header.players]
     if tuple(final) != game.final:
         return f"the game's final points differ: the ledger's {_points(final)}, the log's {_points(game.final)}"
-    return ""
+    return _scores_difference(game, standings, ledger.header.players)
+
+
+ROUNDED_TO: Final = 1000  # Tenhou's older scores: each player's points to the thousand
+
+
+def _scores_difference(game: Game, standings: Standings, players: Sequence[str]) -> str:
+    """Why the ledger's final scores (oka and uma) are not the log's, as Tenhou rounds them
+    (``tenhou_scores``); "" where they are, or the log gives none."""
+    if not game.final_scores:
+        return ""
+    rounded = all(score % ROUNDED_TO == 0 for score in game.final_scores)
+    by_name = tenhou_scores(standings, ROUNDED_TO if rounded else 1)
+    scores = tuple(by_name[name] for name in players)
+    if scores == game.final_scores:
+        return ""
+    ours, log = _thousands(scores), _thousands(game.final_scores)
+    how = " (the points to the thousand, as the log's)" if rounded else ""
+    return f"the game's final scores (oka and uma) differ: the ledger's {ours}{how}, the log's {log}"
+
+
+def tenhou_scores(standings: Standings, unit: int) -> dict[str, int]:
+    """Each player's final score (oka and uma) as Tenhou gives it, in points, by name: every
+    player's but first place's with their points (and sticks) rounded to ``unit``, half away
+    from 0; first place's what keeps the sum the ledger's. Tenhou's older rule rounds to the
+    thousand, half away from 0 (every stored game of 2010 to 2020: its scores are whole
+    thousands, 25500 points counted as 26000 and -4500 as -5000); the stored game of 2023 writes
+    tenths (63.8) and rounds nothing (``unit`` 1). The two agree wherever the points are whole
+    thousands, so a log's whole scores may be held to the older rule whatever its date."""
+    first, *rest = standings.rows
+    scores = {row.player: row.final - _held(row) + _rounded(_held(row), unit) for row in rest}
+    scores[first.player] = sum(row.final for row in standings.rows) - sum(scores.values())
+    return scores
+
+
+def _held(row: Standing) -> int:
+    """What a player holds at the end: the points, and the sticks left to them."""
+    return row.points + row.sticks
+
+
+def _rounded(points: int, unit: int) -> int:
+    """``points`` to the nearest ``unit``, a half away from 0: 25500 is 26000, -4500 is -5000."""
+    size = (abs(points) + unit // 2) // unit * unit
+    return size if points >= 0 else -size
+
+
+def _thousands(scores: Sequence[int]) -> str:
+    """Scores as Tenhou writes them, in thousands to a tenth: 43.1 -5.0."""
+    return " ".join(f"{score / 1000:.1f}" for score in scores)

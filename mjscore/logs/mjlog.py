@@ -35,6 +35,7 @@ from mjscore.logs.tenhou import (
     Game,
     LogText,
     Where,
+    code_of_kind,
     decode_log,
     read_game,
     read_games,
@@ -166,8 +167,7 @@ def tile_code(tile: int, red: bool) -> int:
     to Red, 51-53 the red fives."""
     if red and tile in RED_IDS:
         return RED_IDS[tile]
-    kind = tile // 4
-    return (kind // 9 + 1) * 10 + kind % 9 + 1
+    return code_of_kind(tile // 4)
 
 
 def _hand_order(code: int) -> int:

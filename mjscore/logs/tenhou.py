@@ -28,13 +28,17 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
+from types import MappingProxyType
 from typing import ClassVar, Final
 
 from mjscore.errors import MjscoreError, not_utf8
+from mjscore.rulesets import get_ruleset
+from mjscore.rulesets.riichi import RiichiFamily
 from mjscore.scoring import LINE_LIMIT, Overlong
 from mjscore.values import Value
 
@@ -248,8 +252,9 @@ class Round:
 class Game:
     """One log: where it was read from, the players' names, the game's rules (``ruleset``:
     riichi or sanma; ``rules``: the words a hand line needs, ``preset=tenhou`` first; its
-    ``length``: east or east-south), its rounds and the final points if the log gives them
-    (Tenhou's ``sc``; empty if not)."""
+    ``length``: east or east-south), its rounds, and if the log gives them (Tenhou's ``sc``;
+    empty if not) each player's final points and final score with oka and uma, in points
+    (``sc``'s 43.1 is 43100)."""
 
     source: str
     players: tuple[str, ...]
@@ -258,6 +263,7 @@ class Game:
     rules: tuple[str, ...] = ("preset=tenhou",)
     length: str = "east-south"
     final: tuple[int, ...] = ()
+    final_scores: tuple[int, ...] = ()
 
 
 # --- tiles -------------------------------------------------------------------------
@@ -275,6 +281,29 @@ def is_tile(code: object) -> bool:
 def kind_of(code: int) -> int:
     """The tile's kind: a red five is its suit's five."""
     return (code - 50) * 10 + 5 if code > 50 else code
+
+
+def code_of_kind(kind: int) -> int:
+    """Our tile kind (docs/notation.md §2: 0-8 man, 9-17 pin, 18-26 sou, 27-33 honours) as a log's code."""
+    return (kind // 9 + 1) * 10 + kind % 9 + 1
+
+
+RED_CODES: Final = {"m": 51, "p": 52, "s": 53}  # a suit's red five as a log's code
+FIVES_RED: Final = {kind_of(red): red for red in RED_CODES.values()}  # a suit's five -> its red five
+
+
+@lru_cache(maxsize=8)
+def tile_set(ruleset: str, red: bool) -> Mapping[int, int]:
+    """How many of each tile the set of a log's game holds, by code: four of each of the rule
+    set's kinds (three players: no 2m-8m, docs/rules/sanma.md §1), a red five counted as its
+    five; and by a red five's own code, how many of them the ``tenhou`` preset deals (none
+    without red fives; docs/rules/riichi.md §1)."""
+    family = get_ruleset(ruleset)
+    assert isinstance(family, RiichiFamily)  # a log is riichi or sanma
+    held = {code_of_kind(kind): 4 for kind in family.tile_kinds}
+    reds: dict[str, int] = family.preset("tenhou").options.red_fives_in_set() if red else {}
+    held.update({RED_CODES[suit]: count for suit, count in reds.items() if count})
+    return MappingProxyType(held)
 
 
 def _digit_and_suit(code: int) -> tuple[str, str]:
@@ -812,6 +841,7 @@ class GameLog:
     rules: Rules
     entries: tuple[object, ...]  # the log's rounds, as decoded
     final: tuple[int, ...]  # as ``Game.final``
+    final_scores: tuple[int, ...]  # as ``Game.final_scores``
 
     def round(self, index: int) -> Round:
         """The round at ``index`` of the log (0 first); ``LogError`` if it cannot be read."""
@@ -821,7 +851,16 @@ class GameLog:
     def game(self, rounds: tuple[Round, ...]) -> Game:
         """The game of these of its rounds (all, or those that could be read)."""
         rules = self.rules
-        return Game(self.source, self.players, rounds, rules.ruleset, rules.words, rules.length, self.final)
+        return Game(
+            self.source,
+            self.players,
+            rounds,
+            rules.ruleset,
+            rules.words,
+            rules.length,
+            self.final,
+            self.final_scores,
+        )
 
 
 def read_log(document: object, source: str) -> GameLog:
@@ -834,7 +873,10 @@ def read_log(document: object, source: str) -> GameLog:
         raise where.at('"name"').error("a list of player names expected")
     rules = read_rules(document.get("rule", {}), where.at('"rule"'))
     players = 3 if rules.ruleset == "sanma" else SEATS
-    return GameLog(source, tuple(names[:players]), rules, tuple(document["log"]), _final(document, players))
+    sc = _sc(document, players)
+    final = tuple(int(v) for v in sc[0::2])
+    scores = tuple(round(v * 1000) for v in sc[1::2])
+    return GameLog(source, tuple(names[:players]), rules, tuple(document["log"]), final, scores)
 
 
 def read_game(document: object, source: str) -> Game:
@@ -850,6 +892,7 @@ class Rules:
     ruleset: str  # riichi or sanma
     words: tuple[str, ...]  # preset=tenhou, then aka=off, kuitan=off where the lobby says so
     length: str  # east or east-south
+    red: bool  # red fives are dealt (off: the words hold aka=off)
 
 
 def read_rules(rule: object, where: Where) -> Rules:
@@ -867,21 +910,22 @@ def read_rules(rule: object, where: Where) -> Rules:
     if not all(isinstance(n, int) for n in reds):
         raise where.error("red fives are counted with numbers")
     words = ["preset=tenhou"]
-    if not any(reds) and "赤" not in disp:
+    red = any(reds) or "赤" in disp
+    if not red:
         words.append("aka=off")
     if disp and "喰" not in disp:
         words.append("kuitan=off")
     ruleset = "sanma" if disp.startswith("三") else "riichi"
-    return Rules(ruleset, tuple(words), "east" if "東" in disp else "east-south")
+    return Rules(ruleset, tuple(words), "east" if "東" in disp else "east-south", red)
 
 
-def _final(document: dict[str, object], players: int) -> tuple[int, ...]:
-    """Each player's points at the game's end, as Tenhou's ``sc`` gives them (points, then the
-    final score, per player); none where the log has no such list."""
+def _sc(document: dict[str, object], players: int) -> list[float]:
+    """Tenhou's ``sc`` of the players at the table: each one's points at the game's end, then
+    final score with oka and uma in thousands (43.1); none where the log has no such list."""
     sc = document.get("sc")
     if not isinstance(sc, list) or len(sc) < 2 * players or not all(isinstance(v, (int, float)) for v in sc):
-        return ()
-    return tuple(int(sc[2 * i]) for i in range(players))
+        return []
+    return [float(v) for v in sc[: 2 * players]]
 
 
 def _int_list(value: object, size: int | None, where: Where, what: str) -> list[int]:
@@ -909,6 +953,9 @@ def read_round(entry: object, where: Where, rules: Rules) -> Round:
     if number < 0 or dealer >= players or number // SEATS >= len(WINDS):
         raise where.at(f"{where.path}[0]").error(f"no round {number} at a table of {players}")
     name = f"{WINDS[number // SEATS]}{dealer + 1}-{honba}"
+    held = tile_set(rules.ruleset, rules.red)
+    if not _within_set(dora, ura, seats, held):
+        _check_copies(_tiles_in_play(dora, ura, seats, dealer, where), held, rules.red)
     state = replay(seats, dealer, where)
     result = entry[16]
     result_where = where.at(f"{where.path}[16]")
@@ -970,6 +1017,80 @@ def _seats(entry: list[object], where: Where, players: int) -> list[_Seat]:
             raise hand_where.error(f"starting hand of player {player}: 13 tiles expected")
         seats.append(_Seat(tiles, list(draws), list(discards), []))
     return seats
+
+
+def _within_set(dora: tuple[int, ...], ura: tuple[int, ...], seats: list[_Seat], held: Mapping[int, int]) -> bool:
+    """Whether no tile is in play more often than the set holds it (``held``, as ``tile_set``):
+    the count alone, quick, as nearly every round passes; ``_check_copies`` finds the one too many."""
+    codes = [*dora, *ura]
+    for seat in seats:
+        codes += seat.hand
+        codes += [d for d in seat.draws if isinstance(d, int) and d in TILE_CODES]
+    seen = Counter(codes)
+    kinds: Counter[int] = Counter()
+    for code, count in seen.items():
+        kinds[kind_of(code)] += count
+    kinds_held = all(count <= held.get(kind, 0) for kind, count in kinds.items())
+    return kinds_held and all(count <= held.get(code, 0) for code, count in seen.items() if code > 50)
+
+
+def _tiles_in_play(
+    dora: tuple[int, ...], ura: tuple[int, ...], seats: list[_Seat], dealer: int, where: Where
+) -> Iterator[tuple[Where, int]]:
+    """Every tile a round puts in play and where it stands in the log, about as they come into
+    play: the starting hands, the dora indicators, the draws turn by turn from the dealer (each
+    player's first, then each one's second ...), the ura indicators. A call's tiles are a
+    discard's or the hand's, counted already."""
+    for player, seat in enumerate(seats):
+        column = 4 + 3 * player
+        for i, code in enumerate(seat.hand):
+            path = f"{where.path}[{column}][{i}]"
+            yield Where(where.source, where.round_number, path, f"starting hand of player {player}, tile {i + 1}"), code
+    yield from _indicators_in_play(dora, 2, "dora", where)
+    order = [(dealer + step) % len(seats) for step in range(len(seats))]
+    for i in range(max(len(seat.draws) for seat in seats)):
+        for player in order:
+            draws = seats[player].draws
+            item = draws[i] if i < len(draws) else None
+            if isinstance(item, int) and is_tile(item):  # else a call, or no tile (told when played)
+                yield where.seat_list(player, "draws", i), item
+    yield from _indicators_in_play(ura, 3, "ura", where)
+
+
+def _indicators_in_play(codes: tuple[int, ...], column: int, which: str, where: Where) -> Iterator[tuple[Where, int]]:
+    for i, code in enumerate(codes):
+        path = f"{where.path}[{column}][{i}]"
+        yield Where(where.source, where.round_number, path, f"{which} indicators, item {i + 1}"), code
+
+
+ORDINALS: Final = ("no", "first", "second", "third", "fourth", "fifth")
+COUNTS: Final = ("none", "one", "two", "three", "four")
+
+
+def _check_copies(tiles: Iterable[tuple[Where, int]], held: Mapping[int, int], red: bool) -> None:
+    """No tile in play more often than the set holds it (``held``, as ``tile_set``): the copy
+    one too many is told where it stands. Tenhou deals no red five in a lobby without them, so
+    one in such a log is as wrong as a fifth copy."""
+    seen: Counter[int] = Counter()
+    for where, code in tiles:
+        kind = kind_of(code)
+        seen[kind] += 1
+        if seen[kind] > held.get(kind, 0):
+            name = tiles_text((kind,))
+            if not held.get(kind, 0):
+                raise where.error(f"{name} in play: a three-player set has no 2m-8m")
+            red_five = FIVES_RED.get(kind, 0)
+            counted = " (a red five counts as its five)" if held.get(red_five, 0) or code != kind else ""
+            raise where.error(f"a {ORDINALS[seen[kind]]} {name} in play{counted}: the set holds four")
+        if code == kind:
+            continue
+        seen[code] += 1
+        if seen[code] > held.get(code, 0):
+            name = tiles_text((code,))
+            if not red:
+                raise where.error(f"a red five ({name}) in a game without them (the rule field: no 赤, no aka)")
+            most = held.get(code, 0)
+            raise where.error(f"a {ORDINALS[seen[code]]} red five ({name}) in play: the set holds {COUNTS[most]}")
 
 
 def _ronned(state: _Replay, wins: list[Win], word: str) -> int:

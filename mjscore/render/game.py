@@ -403,6 +403,7 @@ def standings_document(
             "uma": list(header.uma),
             "options": {s.name: getattr(header.options, s.name) for s in game_specs(header.ruleset.name)},
             "hand_options": dict(header.hand_options),
+            **_resume_document(header),
         },
         "leftover_sticks": {
             "count": standings.leftover,
@@ -424,6 +425,17 @@ def standings_document(
             for r in standings.rows
         ],
     }
+
+
+def _resume_document(header: Header) -> dict[str, object]:
+    """Where a file that starts in the middle of a game starts, as its header says (``resume=``,
+    ``sticks=``, ``points=``; docs/notation.md §7): none for one that starts at the start."""
+    r = header.resume
+    if r is None:
+        return {}
+    hand = Table(r.round, r.dealer).label(len(header.players))
+    points = dict(zip(header.players, r.points, strict=True))
+    return {"resume": {"hand": hand, "honba": r.honba, "sticks": r.sticks, "points": points}}
 
 
 def game_error_document(

@@ -34,6 +34,40 @@ def test_every_example_game_document_follows_the_schema(name: str) -> None:
     assert all(d["kind"] == "hand" for d in docs[:-1])
 
 
+def test_a_resumed_game_says_where_it_resumed_in_its_standings_document() -> None:
+    # why: the README's resumed game: South 2 with one honba (Ben, the second player, deals),
+    # one stick on the table, 29300 + 2700 + 48500 + 18500 + 1000 = 100000. The standings'
+    # game (held to the schema by ``documents``) gives the header's three items; the first hand
+    # starts there
+    resumed = HEADER + "resume=S2-1 sticks=1 points=29300,2700,48500,18500\n" + WIN
+    docs = documents(run("-", "--format", "json", stdin=resumed))
+    hand, standings = docs[0], docs[-1]
+    assert (hand["hand"], hand["dealer"], hand["honba"], hand["sticks"]) == ("S2", "Ben", 1, 1)
+    game = standings["game"]
+    assert isinstance(game, dict)
+    assert game["resume"] == {
+        "hand": "S2",
+        "honba": 1,
+        "sticks": 1,
+        "points": {"Aki": 29300, "Ben": 2700, "Chie": 48500, "Dai": 18500},
+    }
+    # why: points= alone resumes at the start's hand, E1 with no honba (docs/notation.md §7)
+    only_points = HEADER + "sticks=1 points=24000,25000,25000,25000\n" + WIN
+    (standings,) = [d for d in documents(run("-", "--format", "json", stdin=only_points)) if d["kind"] == "standings"]
+    game = standings["game"]
+    assert isinstance(game, dict)
+    assert game["resume"] == {
+        "hand": "E1",
+        "honba": 0,
+        "sticks": 1,
+        "points": {"Aki": 24000, "Ben": 25000, "Chie": 25000, "Dai": 25000},
+    }
+    # why: a game that starts at its start has no resume (its documents are as they always were)
+    (plain,) = [d for d in documents(run("-", "--format", "json", stdin=HEADER + WIN)) if d["kind"] == "standings"]
+    game = plain["game"]
+    assert isinstance(game, dict) and "resume" not in game
+
+
 def test_a_finished_game_exits_0_and_says_nothing_on_stderr(tmp_path: Path) -> None:
     result = run(str(GAMES / "tenhou-east.txt"))
     assert (result.exit_code, result.stderr) == (0, "")

@@ -4,6 +4,7 @@ code a regression check."""
 from __future__ import annotations
 
 import gzip
+import json
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -66,6 +67,26 @@ def test_a_disagreement_shows_both_results_and_exits_1() -> None:
         "    log:     Aさん +1600, Bさん 0, Cさん -2600, Dさん 0; Aさん: 1 han 30 fu; red-dragon 1\n"
     ) in result.stdout
     assert result.stdout.endswith("confusing_nakis_1.json: 0 of 1 rounds agree with the log (0 of 1 wins)\n")
+
+
+def test_final_scores_that_differ_are_a_disagreement_in_text_and_json(tmp_path: Path) -> None:
+    # why: 2019021004 (a whole game) with Tenhou's final scores (sc's second values) changed
+    # from -46 and 58 to -47 and 59: the ledger's are -46 -33 21 58 (test_tenhou_games works
+    # them out), so the last round, S4-0, disagrees: the run fails (1), and the JSON record of
+    # that round says so in its problem
+    document = json.loads((DATA / "games" / "2019021004-east-south-added-kan-dora.json").read_text("utf-8"))
+    document["sc"] = [4400, -47, 7100, -33, 40700, 21, 47800, 59]
+    path = tmp_path / "scores.json"
+    path.write_text(json.dumps(document, ensure_ascii=False), "utf-8")
+    says = (
+        "the game's final scores (oka and uma) differ: the ledger's -46.0 -33.0 21.0 58.0 (the points to the "
+        "thousand, as the log's), the log's -47.0 -33.0 21.0 59.0"
+    )
+    result = run(str(path))
+    assert result.exit_code == 1
+    assert f"  log S4-0 (和了): DISAGREE: {says}" in result.stdout.splitlines()
+    records = [json.loads(line) for line in run("--format", "json", str(path)).stdout.splitlines()]
+    assert [(r["label"], r["agree"], r["problem"]) for r in records if not r["agree"]] == [("S4-0", False, says)]
 
 
 def test_a_bad_file_is_reported_and_the_others_still_read() -> None:

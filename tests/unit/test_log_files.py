@@ -150,6 +150,26 @@ def test_a_round_that_cannot_be_read_leaves_the_others_checked() -> None:
     assert (second.error.where.round_number, second.error.where.path) == (2, "log[1][1]")
 
 
+def test_a_round_with_a_fifth_copy_is_left_out_and_the_others_checked() -> None:
+    # why: ranked_game.json's second round (E2-0) given four East indicators (log[1][2]);
+    # player 3's hand holds an East (41), and the hands come into play before the indicators,
+    # so the fourth indicator is a fifth East. That round alone is told; the first and third
+    # are checked and agree, the ledger starting again from the log's E2-1 (as for any round
+    # that cannot be read)
+    document = log_of("ranked_game.json")
+    rounds = document["log"]
+    assert isinstance(rounds, list)
+    rounds[1][2] = [41] * 4
+    first, second, third = checked(document)
+    assert isinstance(first, RoundCheck) and isinstance(third, RoundCheck)
+    assert (first.round_name, first.agree, third.round_name, third.agree) == ("E1-0", True, "E2-1", True)
+    assert isinstance(second, Unreadable)
+    assert str(second.error) == (
+        "g.json: round 2, dora indicators, item 4: a fifth 1z in play: the set holds four (at log[1][2][3])"
+    )
+    assert (second.error.where.round_number, second.error.where.path) == (2, "log[1][2][3]")
+
+
 def test_a_round_says_its_kind_and_its_name() -> None:
     # why: ryukyoku.json's one round is 流局 (an exhaustive draw) in East 1 with one honba
     # ([0, 1, 0]), East and South ready: the 3000 no-ten payment splits into +1500 to each ready
@@ -263,6 +283,35 @@ def _cut(name: str, column: int, keep: int) -> str:
             "bad.json: round 1, discards of player 3, item 12: unknown call '3636x3636': one of c p m k a and "
             "two-digit tiles (at log[0][15][11])",
             id="an unknown call among the discards",
+        ),
+        pytest.param(
+            _spoilt("chankan.json", 14, 0, 13),
+            # why: 3m (13) as the tiles come into play: two in player 0's hand and one in player
+            # 2's; none among the indicators ([33]); then the draws turn by turn from the dealer,
+            # player 0: the first draws are 42 12 26 and player 3's (log[0][14][0], 11) made a
+            # 13, the fourth; the second 11 19 16 18; the third 47 38 13: player 2's is a fifth
+            # (the pon 13p1313 is of tiles counted: one of player 0's and two of player 2's)
+            "bad.json: round 1, draws of player 2, item 3: a fifth 3m in play: the set holds four (at log[0][11][2])",
+            id="a fifth copy of a tile",
+        ),
+        pytest.param(
+            _spoilt("chankan.json", 2, None, [25, 25]),
+            # why: 5p: one in player 0's hand (25), one in player 1's, then the indicators made
+            # [25, 25]: four; no draw is a 5p before player 0's eighth, the red 52 (items 1-7:
+            # 42 11 47 17 47 16 31, 12 19 38 22 11 22 12, 26 16 13 34 22 15 35, 11 18 45 46 32
+            # 16 15), a fifth: the red 0p is one of the set's four 5p
+            "bad.json: round 1, draws of player 0, item 8: a fifth 5p in play (a red five counts as its "
+            "five): the set holds four (at log[0][5][7])",
+            id="a fifth five, the red one among them",
+        ),
+        pytest.param(
+            _spoilt("chankan.json", 14, 0, 51),
+            # why: player 2's hand holds the red 5m (51); player 3's first draw made a 51 is a
+            # second (the first draws before it, 42 12 26, hold none): the tenhou preset deals
+            # one red five of each suit (5m so far: 15 51 in player 2's hand and this 51, three)
+            "bad.json: round 1, draws of player 3, item 1: a second red five (0m) in play: the set holds one "
+            "(at log[0][14][0])",
+            id="a second red five",
         ),
         pytest.param(
             _spoilt("chankan.json", 0, None, [16, 0, 0]),

@@ -15,7 +15,7 @@ from typing import Final
 import pytest
 
 from mjscore.logs.check import Check
-from mjscore.logs.ledger import check_log
+from mjscore.logs.ledger import GameCheck, check_log, tenhou_scores
 from mjscore.logs.tenhou import read_games
 
 GAMES_DIR: Final = Path(__file__).resolve().parents[1] / "data" / "tenhou" / "games"
@@ -110,3 +110,72 @@ def test_the_discarders_own_riichi_stick_goes_to_the_winner() -> None:
     assert check.theirs.deltas == (5900, 0, -3900, 0)
     assert check.ours is not None
     assert check.ours.deltas == (5900, 0, -3900, 0)
+
+
+# --- the final scores, with oka and uma (Tenhou's sc: points, then the score, per player)
+
+
+def game_at(name: str, sc: list[float] | None = None) -> GameCheck:
+    """A stored game checked by the ledger, its ``sc`` replaced if given."""
+    document = json.loads((GAMES_DIR / name).read_text("utf-8"))
+    if sc is not None:
+        document["sc"] = sc
+    (game,) = read_games(json.dumps(document, ensure_ascii=False), name)
+    return check_log(game)
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.name for p in GAMES])
+def test_every_stored_game_ends_with_tenhous_points_and_scores(path: Path) -> None:
+    # why: each is a whole game (test_each_stored_game_is_whole): the ledger must end it where
+    # Tenhou did, with Tenhou's final points and its scores with oka and uma, every round agreeing
+    result = game_at(path.name)
+    assert result.agree, [(c.round_name, c.problem) for c in result.checks if not c.agree]
+
+
+def test_older_scores_round_each_players_points_to_the_thousand() -> None:
+    # why: 2019021004's sc is 4400 -46, 7100 -33, 40700 21, 47800 58 (target 30000, uma +20
+    # +10 -10 -20, oka +20 to first). Unrounded, 4400 would be -25.6 - 20 = -45.6; Tenhou counts
+    # the points to the thousand, half away from 0: 4000, -26 - 20 = -46; 7000, -23 - 10 = -33;
+    # 41000, 11 + 10 = 21; first place takes what sums to 0: 46 + 33 - 21 = 58 (47.8 - 30 + 40
+    # = 57.8 unrounded). Whole thousands in the log say the older rule: the ledger agrees
+    name = "2019021004-east-south-added-kan-dora.json"
+    result = game_at(name)
+    assert result.standings is not None
+    rounded = dict(zip(result.rebuilt.names, (-46000, -33000, 21000, 58000), strict=True))
+    assert tenhou_scores(result.standings, 1000) == rounded
+    assert result.agree
+    # why: the unrounded figures in the log (-45.6, -32.9, 20.7, 57.8) are compared as they are:
+    # the ledger's are those too
+    assert game_at(name, [4400, -45.6, 7100, -32.9, 40700, 20.7, 47800, 57.8]).agree
+
+
+def test_later_scores_are_tenths_unrounded() -> None:
+    # why: 2023053016's sc writes tenths (53800 63.8, 16100 -23.9, 29300 9.3, 800 -49.2):
+    # unrounded, 16100 - 30000 - 10000 = -23.9, 29300 - 30000 + 10000 = 9.3, 800 - 30000 -
+    # 20000 = -49.2, 53800 - 30000 + 20000 + 20000 = 63.8; rounded to the thousand they would
+    # be -24, 9, -49 and 64, which the log does not say
+    result = game_at("2023053016-east-south-red-five-closed-kan.json")
+    assert result.agree
+    assert result.standings is not None
+    assert sorted(tenhou_scores(result.standings, 1).values()) == [-49200, -23900, 9300, 63800]
+
+
+def test_a_final_score_the_ledger_does_not_reach_is_a_disagreement_of_the_last_round() -> None:
+    # why: 2019021004 with first and last place's scores changed by a point each (58 -> 59,
+    # -46 -> -47): the points still agree, the scores (whole thousands: rounded) do not, and the
+    # last round (S4-0, the tenth) says so, both in the log's player order. The exact scores
+    # (tenths) are compared unrounded: first place's 57.8 is not 57.9
+    sc_tenths = [4400, -45.6, 7100, -32.9, 40700, 20.7, 47800, 57.9]
+    tenths = game_at("2019021004-east-south-added-kan-dora.json", sc_tenths).checks[-1].problem
+    assert tenths == (
+        "the game's final scores (oka and uma) differ: the ledger's -45.6 -32.9 20.7 57.8, the log's "
+        "-45.6 -32.9 20.7 57.9"
+    )
+    sc = [4400, -47, 7100, -33, 40700, 21, 47800, 59]
+    result = game_at("2019021004-east-south-added-kan-dora.json", sc)
+    last = result.checks[-1]
+    assert not result.agree and not last.agree and all(c.agree for c in result.checks[:-1])
+    assert last.problem == (
+        "the game's final scores (oka and uma) differ: the ledger's -46.0 -33.0 21.0 58.0 (the points to the "
+        "thousand, as the log's), the log's -47.0 -33.0 21.0 59.0"
+    )

@@ -183,6 +183,14 @@ def _one_round(**changes: object) -> str:
         (_one_round(round=[[0, 0, 0], [25000] * 4]), "bad.json: round 1, log[0]: a round of 17 items expected"),
         # why: a rule field Tenhou does not write
         (_one_round(rule={"disp": "般南喰赤", "kuitan": 1}), "bad.json: \"rule\": unknown rule field 'kuitan'"),
+        # why: the rule field without red fives (no 赤 in "disp", "aka" 0), yet player 2's hand
+        # (log[0][10]: 13 15 51 ...) holds the red 5m, its tile 3, the first red five in play
+        # (players 0 and 1 hold none): Tenhou deals none in such a lobby, so the log is wrong,
+        # rather than the red five to be read as a plain one
+        (
+            _one_round(rule={"disp": "般南喰", "aka": 0}),
+            "bad.json: round 1, starting hand of player 2, tile 3: a red five (0m) in a game without them",
+        ),
         # why: player 3's tenth draw is no call: x is no call letter
         (_one_round(call="3636x36"), "bad.json: round 1, draws of player 3, item 10: unknown call '3636x36'"),
         # why: player 0 holds 13 13 17 21 24 25 31 32 33 33 36 42 42 after the first turn

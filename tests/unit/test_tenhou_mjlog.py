@@ -16,7 +16,7 @@ from typing import Final
 
 import pytest
 
-from mjscore.logs.ledger import GameCheck, check_log
+from mjscore.logs.ledger import GameCheck, check_log, tenhou_scores
 from mjscore.logs.mjlog import (
     Call,
     call_text,
@@ -85,6 +85,19 @@ def test_the_reader_keeps_every_round_and_every_win(path: Path) -> None:
     game = game_of(path.name)
     assert len(game.rounds) == text.count("<INIT ")
     assert sum(len(r.wins) for r in game.rounds) == text.count("<AGARI ")
+
+
+def test_a_half_thousand_below_zero_rounds_away_from_zero() -> None:
+    # why: 2016090900's owari is 662 77.0, 52 -35.0, 331 13.0, -45 -55.0 (points in hundreds).
+    # Second, 33100 -> 33000: 3 + 10 = 13; third, 5200 -> 5000: -25 - 10 = -35; fourth, -4500
+    # -> -5000 (half away from 0; -4000 would make -54): -35 - 20 = -55; first, 66200, what sums
+    # to 0: 13 - 35 - 55 -> 77 (unrounded 36.2 + 40 = 76.2)
+    result = checked("2016090900gm-00a9-0000-a2a25bb6.mjlog")
+    assert result.standings is not None
+    names = result.rebuilt.names
+    assert tenhou_scores(result.standings, 1000) == dict(zip(names, (77000, -35000, 13000, -55000), strict=True))
+    assert game_of("2016090900gm-00a9-0000-a2a25bb6.mjlog").final_scores == (77000, -35000, 13000, -55000)
+    assert result.agree
 
 
 def test_the_stored_games_hold_25_whole_games_and_one_cut() -> None:
@@ -281,6 +294,13 @@ def test_bad_mjlogs_are_refused_with_where_and_why() -> None:
     assert refused(f'<mjloggm><GO type="169"/>{init}<RYUUKYOKU type="kaze5"/></mjloggm>') == (
         "bad.mjlog: element 3 <RYUUKYOKU>: type='kaze5': known types are yao9, reach4, ron3, kan4, kaze4, nm"
     )
+    # why: the dora indicator made id 130 (Green); player 0 then draws id 12, a 4m that player
+    # 0's hand already holds (ids 12-15 are the four 4m: 12 in hand 0, 13-15 in hand 1): a fifth
+    # 4m, told where the converted log has it, player 0's first draw
+    one_indicator = init.replace('seed="0,0,0,1,1,0"', 'seed="0,0,0,1,1,130"')
+    assert refused(
+        f'<mjloggm><GO type="169"/>{one_indicator}<T12/><RYUUKYOKU type="yao9" sc="250,0,250,0,250,0,250,0"/></mjloggm>'
+    ) == ("bad.mjlog: round 1, draws of player 0, item 1: a fifth 4m in play: the set holds four (at log[0][5][0])")
 
 
 def test_a_call_from_the_empty_seat_of_a_three_player_game_is_refused() -> None:

@@ -246,7 +246,7 @@ def test_big_three_dragons_with_a_liable_player() -> None:
     # why: Ben pons White from Aki, Green from Chie and Red from Dai, who fed the third dragon
     # and is liable; Ben wins on Chie's 9p: Big Three Dragons, 32000, the liable player and the
     # discarder paying half each (the log names Dai third: [winner, from, liable])
-    aki = (codes("1111m2222p3333s5z"), [tile("4s")], [tile("5z")])
+    aki = (codes("9999m2222p3333s5z"), [tile("4s")], [tile("5z")])
     ben = (codes("123m9p19s556677z1z"), ["p454545", "4646p46", "47p4747"], [tile("1s"), tile("9s"), tile("1z")])
     chie = (codes("4444m6666p7777s6z"), [tile("8m"), tile("8p"), tile("9p")], [tile("6z"), tile("8m"), tile("9p")])
     dai = (codes("7777m8888s1199p7z"), [tile("2z")], [tile("7z")])
@@ -317,6 +317,20 @@ def test_tenhou_counts_the_norths_set_aside_within_its_dora() -> None:
     assert win.ours is not None
     assert win.ours.yaku == win.theirs.yaku
     assert check.agree
+
+
+def test_a_three_player_log_with_a_middle_character_is_refused() -> None:
+    # why: the win above with a 2m (12) for its dora indicator: a three-player set has no 2m-8m
+    # (docs/rules/sanma.md §1); the indicators come first in the log's order: log[0][2][0]
+    aki = (codes("9m123p456p789s55s4z"), [tile("9m"), tile("5s")], ["f44"])
+    ben, chie = quiet("111m111p222s3567z"), quiet("9m333p444s99p1235z")
+    result = ["和了", [4000, -2000, -2000, 0], [0, 0, 0, "30符3飜2000点∀", "門前清自摸和(1飜)"]]
+    made = log(round_((0, 0, 0), [35000] * 3, [aki, ben, chie], result, dora=[12]), disp="三般南喰赤")
+    with pytest.raises(LogError) as raised:
+        game_of(made)
+    assert str(raised.value) == (
+        "made.json: round 1, dora indicators, item 1: 2m in play: a three-player set has no 2m-8m (at log[0][2][0])"
+    )
 
 
 def test_a_three_player_draw() -> None:
@@ -398,11 +412,14 @@ def test_an_east_game_without_red_fives_or_open_tanyao() -> None:
 def test_a_whole_game_ends_as_the_log_does_the_sticks_left_to_first_place() -> None:
     # why: Dai holds 500 and is not ready at the draw: 1500 of no-ten payment leave -1000,
     # below zero, and the game ends (bust=on). Ben's riichi stick stays on the table and goes
-    # to first place, Chie (48000): the log's final points are 26500 25500 49000 -1000
+    # to first place, Chie (48000): the log's final points are 26500 25500 49000 -1000. Its
+    # final scores as Tenhou's older rule gives them (the points to the thousand, half away
+    # from 0; uma +20 +10 -10 -20, target 30000): Aki second, 27000: -3 + 10 = 7; Ben third,
+    # 26000: -4 - 10 = -14; Dai fourth, -1000: -31 - 20 = -51; Chie first, the rest: 58
     hands = ["123456789m1122p", "123456789p1133s", "147m258p369s1357z", "258m369p147s2466z"]
     scores = [25000, 25000, 49500, 500]
     draw = drawn_out((0, 0, 0), scores, hands, ["流局", [1500, 1500, -1500, -1500]], riichi={1: 0})
-    game = checked(log(draw, final=[26500, 25500, 49000, -1000]))
+    game = checked(log(draw, final=[26500, 25500, 49000, -1000], scores=[7, -14, 58, -51]))
     (check,) = game.checks
     assert (check.ours, check.agree) == ((1500, 500, -1500, -1500), True)
     assert game.standings is not None and game.standings.leftover_to == ("Chie",)
