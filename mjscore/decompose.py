@@ -21,6 +21,7 @@ from functools import cache, lru_cache
 from itertools import chain, pairwise, product
 
 from mjscore.hand import Group, Shape
+from mjscore.values import made
 
 Groups = tuple[Group, ...]
 _SET, _PAIR, _RUN = Shape.SET, Shape.PAIR, Shape.RUN
@@ -164,7 +165,7 @@ def _block_at(block: bytes, at: int) -> tuple[Groups, ...]:
 
 def _moved(groups: Groups, by: int) -> Groups:
     """The same groups ``by`` kinds further on (wild-free: every group has a kind)."""
-    return tuple(Group(g.shape, (g.kind or 0) + by, g.wilds, g.meld) for g in groups)
+    return tuple([made(Group, (g.shape, (g.kind or 0) + by, g.wilds, g.meld)) for g in groups])
 
 
 @lru_cache(maxsize=4096)

@@ -205,8 +205,8 @@ def fast_tokens(family: str, text: str, start: int = 0) -> list[Token] | None:
 
 # Building tokens is the hot path of a batch, so there is no function call per token, and
 # ``_new`` (tuple.__new__) fills a Token's five fields without NamedTuple's own __new__,
-# which is Python code and a third of what a token costs. ("or 0" is for the type checker:
-# a match always has a lastindex, as every alternative is a group.)
+# which is Python code and a third of what a token costs (``values.made``, without its call).
+# ("or 0" is for the type checker: a match always has a lastindex, as every alternative is a group.)
 _new = tuple.__new__
 
 

@@ -24,6 +24,7 @@ from mjscore.families.mpsz.tiles import (
 )
 from mjscore.hand import Hand, Meld, MeldKind, bracketed
 from mjscore.notation.tokens import Token
+from mjscore.values import made
 
 Tile = tuple[int, bool]  # (kind, is a red five)
 HAND_TAGS = frozenset(("cards", "open", "closed", "winning"))  # the tokens of the hand part
@@ -71,7 +72,7 @@ class WrittenHand:
         concealed = list(map(_KIND, self.concealed))
         concealed.append(self.winning[0])
         concealed.sort()
-        return Hand(tuple(concealed), 0, tuple([_meld(kind, tiles) for kind, tiles in self.melds]))
+        return made(Hand, (tuple(concealed), 0, tuple([_meld(kind, tiles) for kind, tiles in self.melds])))
 
 
 _KIND, _IS_RED = itemgetter(0), itemgetter(1)  # a tile's kind, and whether it is a red five
@@ -98,7 +99,7 @@ def _read(text: str) -> _Read:
     if tiles and max(tiles)[0] >= RIICHI_KINDS:
         bonus = tuple(k for k, _ in tiles if k >= RIICHI_KINDS)
         tiles = tuple(t for t in tiles if t[0] < RIICHI_KINDS)
-    return _Read(tiles, faults, bonus, sum(map(tiles.count, RED_FIVES)))
+    return made(_Read, (tiles, faults, bonus, sum(map(tiles.count, RED_FIVES))))
 
 
 # Melds and winning tiles recur from line to line; the concealed tiles seldom do (caching them would only churn).

@@ -9,6 +9,7 @@ from typing import NamedTuple
 from mjscore.families.mpsz.tiles import DEALER, FLOWERS, HONOURS, RIICHI_KINDS, dora_after
 from mjscore.hand import Group, Hand, IdentityEnum, MeldKind, Shape, Win
 from mjscore.options import option
+from mjscore.values import made
 
 _Y2 = "docs/rules/riichi.md §2 (Yakuza 2 default)"
 _TILES = "docs/rules/riichi.md §1 (Yakuza 2 default)"
@@ -144,7 +145,7 @@ class RiichiReading(NamedTuple):
                 pair = kind
         facts = (tuple(sorted(runs)), tuple(sorted(pungs)), pair, kongs)
         # a pung a discard completed is open: one concealed pung fewer
-        return [cls(shape, groups, i, wait, opened, *facts, concealed - opened) for i, wait, opened in wins]
+        return [made(cls, (shape, groups, i, wait, opened, *facts, concealed - opened)) for i, wait, opened in wins]
 
     def concealed(self, i: int) -> bool:
         """Group i counts as concealed: not melded open, and not a pung a discard completed."""
@@ -204,28 +205,31 @@ class RiichiTable(NamedTuple):
         ``points_at`` gives the dora an indicator points at (three-player riichi: 1m at 9m)."""
         all_kinds = hand.all_kinds
         kinds = frozenset(all_kinds)
-        return cls(
-            hand,
-            winning,
-            win,
-            flags,
-            seat,
-            round,
-            dora_count(dora_indicators, all_kinds, flowers, points_at),
-            dora_count(ura_indicators, all_kinds, flowers, points_at),
-            red_fives,
-            honba,
-            sticks,
-            pao,
-            discarder,
-            kinds,
-            flowers,
-            flower_fu,
-            True,
-            frozenset([k // 9 for k in kinds if k < HONOURS]),
-            max(kinds) >= HONOURS,
-            hand.is_concealed,
-            seat == DEALER,
+        return made(
+            cls,
+            (
+                hand,
+                winning,
+                win,
+                flags,
+                seat,
+                round,
+                dora_count(dora_indicators, all_kinds, flowers, points_at),
+                dora_count(ura_indicators, all_kinds, flowers, points_at),
+                red_fives,
+                honba,
+                sticks,
+                pao,
+                discarder,
+                kinds,
+                flowers,
+                flower_fu,
+                True,
+                frozenset([k // 9 for k in kinds if k < HONOURS]),
+                max(kinds) >= HONOURS,
+                hand.is_concealed,
+                seat == DEALER,
+            ),
         )
 
 

@@ -56,6 +56,7 @@ from mjscore.rulesets.riichi.rows import (
 )
 from mjscore.rulesets.riichi.words import FLAGS
 from mjscore.settings import Settings
+from mjscore.values import made
 from mjscore.waiting import Progress, Waiting, WaitingLine
 
 KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
@@ -164,7 +165,8 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         honba = read_count(items, "honba", problems, MOST["honba"])
         sticks = read_count(items, "sticks", problems, MOST["sticks"])
         unreadable = hand is None or win is None  # then the checks below cannot run
-        places = written.TilePlaces(hand_tokens, [items.values[k] for k in ("dora", "ura") if k in items.values])
+        written_indicators = [items.values[k] for k in ("dora", "ura") if k in items.values]
+        places = made(written.TilePlaces, (hand_tokens, written_indicators))
         if hand is not None:
             red_options = options.red_fives_in_set()
             problems += count_problems(hand, indicators, win, places, aka=options.aka, red_options=red_options)
@@ -335,8 +337,9 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         t, o = deal.table, deal.options
         tsumo, liable_pays_honba = t.win is Win.TSUMO, o.pao_honba == "liable"
         split = self.split_tsumo(o)
-        return Table(
-            t.seat, tsumo, t.discarder, t.pao, t.honba, t.sticks, o.honba_value, liable_pays_honba, self.seats, split
+        return made(
+            Table,
+            (t.seat, tsumo, t.discarder, t.pao, t.honba, t.sticks, o.honba_value, liable_pays_honba, self.seats, split),
         )
 
     def split_tsumo(self, options: OptionsT) -> bool:
