@@ -13,9 +13,9 @@ def made(cls: type[TupleT], values: tuple[object, ...]) -> TupleT:
     """The NamedTuple ``cls`` of ``values``, every field in the order the class declares them.
 
     A NamedTuple's own ``__new__`` is Python code, which a compiled build calls at about 3,000
-    instructions a time; ``tuple.__new__`` fills the fields in C. For the NamedTuples made
-    several times a hand (their factories, which type their fields); the constructor stays
-    the way to make any other."""
+    instructions a time; ``tuple.__new__`` fills the fields in C, unchecked. For the few places
+    that make a NamedTuple for every hand (tests/unit/test_compiled_build.py holds each to what
+    its constructor makes); the constructor stays the way to make any other."""
     return tuple.__new__(cls, values)
 
 
