@@ -122,6 +122,38 @@ def _written_out_inits() -> list[type]:
     return [found[name] for name in sorted(found)]
 
 
+def _sample(cls: type) -> object:
+    """A value of ``cls`` as scoring makes one (a compiled __init__ checks its arguments' types)."""
+    from mjscore.notation.build import tokenize
+    from mjscore.rulesets.riichi import Riichi
+
+    line = "234m456p(789s)11z55z+5z ron seat=S dora=4p"
+    result = score(line)
+    ruleset = Riichi()
+    samples = {
+        "ScoreResult": result,
+        "Shown": result.presented,
+        "ScoreLine": result.lines[0],
+        "Payment": result.payments[0],
+        "WrittenHand": ruleset.build(line, tokenize(line, ruleset.family, 0), Settings()).hand,
+        "Rendered": Rendered(1, "out", ()),
+    }
+    return samples[cls.__qualname__]
+
+
+def _varied(value: object, i: int) -> object:
+    """Another value of the same type, told apart by ``i`` (a switch, None or an object: itself)."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return 1000 + i
+    if isinstance(value, str):
+        return f"field {i}"
+    if isinstance(value, tuple):  # item by item: a compiled __init__ checks a tile's (int, bool) too
+        return tuple(_varied(item, i) for item in value)
+    return value
+
+
 @pytest.mark.parametrize("cls", _written_out_inits(), ids=lambda cls: cls.__qualname__)
 def test_a_written_out_init_takes_the_fields_in_order(cls: type) -> None:
     # why: a dataclass with init=False keeps its own __init__ (a compiled one is about 30
@@ -131,7 +163,8 @@ def test_a_written_out_init_takes_the_fields_in_order(cls: type) -> None:
     import dataclasses
 
     fields = [f for f in dataclasses.fields(cls) if f.init]
-    values = [object() for _ in fields]
+    sample = _sample(cls)
+    values = [_varied(getattr(sample, f.name), i) for i, f in enumerate(fields)]
     by_position = cls(*values)
     by_name = cls(**{f.name: value for f, value in zip(fields, values, strict=True)})
     for made in (by_position, by_name):
