@@ -241,28 +241,22 @@ def file_options(command: F) -> F:
         help="No progress bar. It is drawn on stderr only when that is a terminal (TERM not dumb), "
         "standard output is not that terminal, and every FILE has a size.",
     )(command)
-    return click.option(
-        "--jobs",
-        "-j",
-        type=click.IntRange(1, 64),
-        default=1,
-        show_default=True,
-        help="Worker processes; output stays in input order. Lines go to workers 512 at a time, so output "
-        "from a slow standard input comes in runs (use 1 to see each hand at once).",
+    return _jobs_option(
+        "Worker processes; output stays in input order. Lines go to workers 512 at a time, so output "
+        "from a slow standard input comes in runs (use 1 to see each hand at once)."
     )(command)
 
 
 def _games_jobs_option(doing: str) -> Callable[[F], F]:
     """``--jobs`` of the commands that hand whole games to workers (game, log)."""
-    return click.option(
-        "--jobs",
-        "-j",
-        type=click.IntRange(1, 64),
-        default=1,
-        show_default=True,
-        help=f"Worker processes {doing} games; output stays in input order. "
-        f"Games go to workers {GAME_CHUNK} at a time.",
+    return _jobs_option(
+        f"Worker processes {doing} games; output stays in input order. Games go to workers {GAME_CHUNK} at a time."
     )
+
+
+def _jobs_option(help_text: str) -> Callable[[F], F]:
+    """``--jobs``: how many worker processes, 1 to 64 (1: none, the work done in this process)."""
+    return click.option("--jobs", "-j", type=click.IntRange(1, 64), default=1, show_default=True, help=help_text)
 
 
 WAITS_EPILOG = """\b
