@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from mjscore.errors import MjscoreError
+from mjscore.payment import Payment
+from mjscore.render import json as writer
 from mjscore.render.json import document_line, result_line
-from mjscore.result import ScoreResult
+from mjscore.result import ScoreLine, ScoreResult
 from mjscore.scoring import score
 from tests.corpus_lines import corpus_lines
 
@@ -66,3 +68,25 @@ def test_the_writer_writes_json() -> None:
     # why: equal bytes to the encoder's imply valid JSON, but this says it without the encoder
     text = result_line(RESULTS[0], True, line=1, source="x")
     assert json.loads(text)["line"] == 1
+
+
+def test_a_kept_text_is_never_given_to_a_new_value() -> None:
+    # why: the writer keeps the text of lines and payments by id(); a value made after another
+    # was dropped often takes its id at once, so unless an entry holds its value, the new line
+    # would be written with the old one's text. More values than the writer keeps: it clears too.
+    for n in range(2 * writer._KEPT + 10):
+        line = ScoreLine("rule", f"line {n}", "", 1, n)
+        assert json.loads(writer._lines_text((line,))) == [line.to_dict()]
+        payment = Payment("S", "E", n, f"payment {n}")
+        assert json.loads(writer._payments_text((payment,))) == [
+            {"payer": "S", "payee": "E", "amount": n, "reason": f"payment {n}"}
+        ]
+
+
+def test_a_kept_text_is_the_same_text_again() -> None:
+    line = ScoreLine("riichi", "Riichi", "立直", 1, 1)
+    first = writer._lines_text((line,))
+    # why: the second time the text comes from what the writer kept, and it must not differ
+    assert writer._lines_text((line, line)) == f"[{first[1:-1]}, {first[1:-1]}]"
+    assert writer._label_text(("seat", "E (dealer)")) == '{"label": "seat", "text": "E (dealer)"}'
+    assert writer._label_text(("seat", "E (dealer)")) == '{"label": "seat", "text": "E (dealer)"}'
