@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from mjscore.options import option, read_table, specs
+from mjscore.options import as_dict, option, read_table, specs
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,3 +39,14 @@ def test_a_choice_needs_its_default_among_its_words() -> None:
 
     with pytest.raises(TypeError, match="needs its words"):
         specs(Broken)
+
+
+def test_as_dict_gives_each_caller_a_dict_of_its_own() -> None:
+    options = TableOptions(seats=3)
+    first = as_dict(options)
+    assert first == {"loud": False, "seats": 3, "bonus": "off"}
+    first["seats"] = 4
+    # why: as_dict keeps each options object's values; a caller that changes the dict it was
+    # given (every result's context holds one) must not change what the next caller gets
+    assert as_dict(options) == {"loud": False, "seats": 3, "bonus": "off"}
+    assert as_dict(TableOptions()) == {"loud": False, "seats": 4, "bonus": "off"}
