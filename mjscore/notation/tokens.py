@@ -78,19 +78,17 @@ class _FastForm(NamedTuple):
     lead: re.Pattern[str] | None  # a word that stands for the hand (mpsz: draw), with the blanks after it
     items: re.Pattern[str]  # every item there is, each with the blanks after it
     groups: re.Pattern[str]  # tokenizer for the hand part
-    item_tokens: re.Pattern[str]  # tokenizer for the items after it
+    flag: re.Pattern[str]  # a flag word, whole (in any case where the family reads flags so)
+    flags: frozenset[str]  # the flag words as the family spells them: most items that are flags
 
 
 # A card group's spelling: what opens it, its cards (the token's text), what closes it.
 _CardGroup = tuple[str, str, str]
-# In both tokenizers every alternative is a regex group, named after its tag, that holds the
-# token's text, so a token comes straight from its match: that group is the last to close,
-# so its name is the match's lastgroup and its number lastindex. An option, the first item,
-# has inner groups for its key and value.
-_OPTION, _KEY, _VALUE = 1, 2, 3
 
 
-def _fast_form(groups: dict[str, _CardGroup], flag_re: str, lead_re: str | None) -> _FastForm:
+def _fast_form(
+    groups: dict[str, _CardGroup], flag_words: tuple[str, ...], flag_re: str, lead_re: str | None
+) -> _FastForm:
     """The fast form of a body, built from the same token patterns as the structured grammar.
 
     It reads as that grammar does, element by element: every group and item is an atomic
@@ -106,23 +104,23 @@ def _fast_form(groups: dict[str, _CardGroup], flag_re: str, lead_re: str | None)
     hand = rf"{b}*+(?P<groups>(?>(?>{group_alt}){b}*+)*+)"
     lead = rf"{b}*+(?P<lead>{lead_re}){b}*+" if lead_re else None
     items = rf"(?>(?>{item_alt})(?:{b}++|$))*+"
+    # every alternative is a regex group, named after its tag, that holds the token's text, so a
+    # token comes straight from its match: that group is the last to close (``_group_tokens``)
     group_tokens = "|".join(rf"{opens}(?P<{tag}>{cards}){closes}" for tag, (opens, cards, closes) in groups.items())
-    option = rf"(?P<option>(?P<key>{_NAME_RE})=(?P<value>{_VALUE_RE}))"
-    item_tokens = re.compile(rf"{option}|(?P<flag>{flag_re})|(?P<word>{WORD_RE})")
-    assert [item_tokens.groupindex[name] for name in ("option", "key", "value")] == [_OPTION, _KEY, _VALUE]
     return _FastForm(
         re.compile(hand),
         re.compile(lead) if lead else None,
         re.compile(items),
         re.compile(group_tokens),
-        item_tokens,
+        re.compile(flag_re),
+        frozenset(flag_words),
     )
 
 
-# Each family's card groups, flag words and the word that may stand for its hand (compiled
-# into its fast form on first use: a run reads one family, and each form is about a
-# millisecond of start-up).
-_FAST_PARTS: dict[str, tuple[dict[str, _CardGroup], str, str | None]] = {
+# Each family's card groups, flag words (and the pattern that reads them) and the word that may
+# stand for its hand (compiled into its fast form on first use: a run reads one family, and
+# each form is about a millisecond of start-up).
+_FAST_PARTS: dict[str, tuple[dict[str, _CardGroup], tuple[str, ...], str, str | None]] = {
     "baba": (
         {
             "open": (r"\(", MELD_CARDS_RE, r"\)"),
@@ -130,6 +128,7 @@ _FAST_PARTS: dict[str, tuple[dict[str, _CardGroup], str, str | None]] = {
             "shown": (r"\{", MELD_CARDS_RE, r"\}"),
             "cards": ("", BABA_CARDS_RE, ""),
         },
+        BABA_FLAGS,
         BABA_FLAG_RE,
         None,
     ),
@@ -140,6 +139,7 @@ _FAST_PARTS: dict[str, tuple[dict[str, _CardGroup], str, str | None]] = {
             "winning": (r"\+", WINNING_TILE_RE, ""),
             "cards": ("", TILES_RE, ""),
         },
+        MPSZ_FLAGS,
         MPSZ_FLAG_RE,
         DRAW_RE,
     ),
@@ -200,7 +200,7 @@ def fast_tokens(family: str, text: str, start: int = 0) -> list[Token] | None:
         return None
     fast = fast_form(family)
     tokens = [read.lead] if read.lead else _group_tokens(fast.groups.finditer(text, start, read.hand_end))
-    return tokens + _item_tokens(fast.item_tokens.finditer(text, read.hand_end))
+    return tokens + _item_tokens(fast, text, read.hand_end)
 
 
 # Building tokens is the hot path of a batch, so there is no function call per token, and
@@ -214,10 +214,21 @@ def _group_tokens(matches: Iterator[re.Match[str]]) -> list[Token]:
     return [_new(Token, (m.lastgroup, m.start(), m[m.lastindex or 0], "", 0)) for m in matches]
 
 
-def _item_tokens(matches: Iterator[re.Match[str]]) -> list[Token]:
-    return [
-        _new(Token, ("option", m.start(), m[_KEY], m[_VALUE], m.start(_VALUE)))
-        if m.lastindex == _OPTION
-        else _new(Token, (m.lastgroup, m.start(), m[m.lastindex or 0], "", 0))
-        for m in matches
-    ]
+def _item_tokens(fast: _FastForm, text: str, start: int) -> list[Token]:
+    """The items of ``text[start:]``, which the fast form has read: so each is one run of
+    characters between blanks (which ``str.split`` finds: an item holds no white space), an
+    option if it holds "=" (a flag or a word cannot), else a flag if the family's flag pattern
+    takes it whole, else a word. Faster than a tokenizer's matches: a string's own methods."""
+    tokens = []
+    at = start
+    for item in text[start:].split():
+        at = text.index(item, at)
+        if "=" in item:
+            key, _, value = item.partition("=")
+            tokens.append(_new(Token, ("option", at, key, value, at + len(key) + 1)))
+        elif item in fast.flags or fast.flag.fullmatch(item):
+            tokens.append(_new(Token, ("flag", at, item, "", 0)))
+        else:
+            tokens.append(_new(Token, ("word", at, item, "", 0)))
+        at += len(item)
+    return tokens
