@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mjscore.errors import HandError, NotationError, Problem, quoted
@@ -64,15 +64,19 @@ def _expected(exc: ParseBaseException) -> str:
     return f"cannot read the hand here: {exc.msg[0].lower()}{exc.msg[1:]} (found {found})"
 
 
-@dataclass
 class Items:
-    """The items of one line, sorted out: flags, ``key=value`` pairs, options."""
+    """The items of one line, sorted out: flags, ``key=value`` pairs, options. (A plain class,
+    not a dataclass: one is made for every line, and the ``__init__`` dataclasses generate runs
+    as Python in a compiled build, as result.ScoreLine says.)"""
 
-    flags: dict[str, int] = field(default_factory=dict)  # flag -> column
-    values: dict[str, tuple[str, int]] = field(default_factory=dict)  # key -> (value, column)
-    options: dict[str, OptionValue] = field(default_factory=dict)
-    problems: list[Problem] = field(default_factory=list)
-    option_cols: dict[str, int] = field(default_factory=dict)  # option -> column of its value
+    __slots__ = ("flags", "option_cols", "options", "problems", "values")
+
+    def __init__(self) -> None:
+        self.flags: dict[str, int] = {}  # flag -> column
+        self.values: dict[str, tuple[str, int]] = {}  # key -> (value, column)
+        self.options: dict[str, OptionValue] = {}
+        self.problems: list[Problem] = []
+        self.option_cols: dict[str, int] = {}  # option -> column of its value
 
 
 def known_words(flags: Sequence[str], keys: Sequence[str], specs: Sequence[OptionSpec]) -> list[str]:
@@ -87,7 +91,7 @@ def gather_items(
     distinct (a test holds every rule set to it): a key, the usual item, is looked up first.
     ``preset=`` is read by a rule set that lists it in ``keys`` (``RuleSet.line_options``
     checks the name); on any other line it is a problem of its own, not an unknown word."""
-    items = Items({}, {}, {}, [])
+    items = Items()
     seen: set[str] = set()
     repeats: dict[str, list[Token]] = {}  # an item given again: its copies after the first
     unknown: dict[str, int] = {}  # an unknown word: its problem's place in items.problems

@@ -177,6 +177,13 @@ class FastRead(NamedTuple):
         return "hand", self.hand_end
 
 
+# Reading tokens is the hot path of a batch, so there is no function call per token, and
+# ``_new`` (tuple.__new__) fills a Token's five fields (and a FastRead's) without NamedTuple's
+# own __new__, which is Python code and a third of what a token costs (``values.made``, without
+# its call: this module imports nothing but the families' words).
+_new = tuple.__new__
+
+
 def fast_read(family: str, text: str, start: int = 0) -> FastRead:
     """Read the body ``text[start:]`` as far as the fast form can."""
     fast = fast_form(family)
@@ -189,7 +196,7 @@ def fast_read(family: str, text: str, start: int = 0) -> FastRead:
         lead, hand_end = Token("draw", word.start("lead"), word["lead"]), word.end()
     items = fast.items.match(text, hand_end)
     assert items is not None  # it may be empty
-    return FastRead(groups, lead, hand_end, items.end())
+    return _new(FastRead, (groups, lead, hand_end, items.end()))
 
 
 def fast_tokens(family: str, text: str, start: int = 0) -> list[Token] | None:
@@ -203,13 +210,7 @@ def fast_tokens(family: str, text: str, start: int = 0) -> list[Token] | None:
     return tokens + _item_tokens(fast, text, read.hand_end)
 
 
-# Building tokens is the hot path of a batch, so there is no function call per token, and
-# ``_new`` (tuple.__new__) fills a Token's five fields without NamedTuple's own __new__,
-# which is Python code and a third of what a token costs (``values.made``, without its call).
 # ("or 0" is for the type checker: a match always has a lastindex, as every alternative is a group.)
-_new = tuple.__new__
-
-
 def _group_tokens(matches: Iterator[re.Match[str]]) -> list[Token]:
     return [_new(Token, (m.lastgroup, m.start(), m[m.lastindex or 0], "", 0)) for m in matches]
 

@@ -185,8 +185,10 @@ def test_the_named_tuples_made_without_their_new_hold_every_field() -> None:
     # why: values.made fills a NamedTuple's fields in C, unchecked (its own __new__ is Python
     # code, slow when compiled); each one made so for a hand must be what its constructor would
     # make of the same fields, none missing nor extra: the table, the hand, the payments'
-    # table, every reading and every group the decomposer moved into place
+    # table, every reading and every group the decomposer moved into place, the fast reader's
+    # read and its tokens
     from mjscore.notation.build import tokenize
+    from mjscore.notation.tokens import fast_read
     from mjscore.rulesets.riichi import Riichi
 
     line = "234m456p(789s)11z55z+5z ron seat=S dora=4p"
@@ -194,7 +196,8 @@ def test_the_named_tuples_made_without_their_new_hold_every_field() -> None:
     deal = ruleset.build(line, tokenize(line, ruleset.family, 0), Settings())
     readings = list(ruleset.readings(deal))
     made = [deal.table, deal.table.hand, deal.hand.hand(), ruleset.seating(deal), *readings]
-    made += [group for reading in readings for group in reading.groups]
+    made += [group for reading in readings for group in reading.groups]  # the first a meld's (meld_group)
+    made += [fast_read("mpsz", line), *tokenize(line, ruleset.family, 0)]
     # why: one reading, the 5z pung completed by the ron (a shanpon on 11z and 55z), of five groups
     assert [len(reading.groups) for reading in readings] == [5]
     for value in made:

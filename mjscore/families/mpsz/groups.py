@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from mjscore.families.mpsz.tiles import tile_name
 from mjscore.hand import SHAPE_SIZE, Group, Meld, Shape
+from mjscore.values import made
 
 
 def meld_group(m: Meld) -> Group:
-    """A meld as the group it is: a run, a pung or a kong (cached: melds recur from line to line)."""
+    """A meld as the group it is: a run, a pung or a kong (made for every meld of every hand:
+    ``values.made``)."""
     kinds = m.kinds
     if len(set(kinds)) == 3:
-        return Group(Shape.RUN, min(kinds), 0, m.meld)
-    return Group(Shape.KAN if len(kinds) == 4 else Shape.SET, kinds[0], 0, m.meld)
+        return made(Group, (Shape.RUN, min(kinds), 0, m.meld))
+    return made(Group, (Shape.KAN if len(kinds) == 4 else Shape.SET, kinds[0], 0, m.meld))
 
 
 def group_tiles(g: Group) -> tuple[int, ...]:
