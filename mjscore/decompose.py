@@ -196,12 +196,17 @@ def _splits_from(counts: list[int], k: int, pairs: int, groups: list[Group], fou
             runs = have - 3 * pung - 2 * pair
             if runs and not (k + 2 < len(counts) and counts[k + 1] >= runs and counts[k + 2] >= runs):
                 continue
-            made = [Group(_SET, k)] * pung + [Group(_PAIR, k)] * pair + [Group(_RUN, k)] * runs
+            # (made for the splits of every new block of a batch: without Group's own __new__)
+            formed = [_group(_SET, k)] * pung + [_group(_PAIR, k)] * pair + [_group(_RUN, k)] * runs
             counts[k] = 0
             counts[k + 1 : k + 3] = [c - runs for c in counts[k + 1 : k + 3]]
-            _splits_from(counts, k + 1, pairs - pair, groups + made, found)
+            _splits_from(counts, k + 1, pairs - pair, groups + formed, found)
             counts[k + 1 : k + 3] = [c + runs for c in counts[k + 1 : k + 3]]
             counts[k] = have
+
+
+def _group(shape: Shape, kind: int) -> Group:
+    return made(Group, (shape, kind, 0, None))
 
 
 def _segments(run_starts: frozenset[int], size: int) -> tuple[tuple[int, int], ...]:

@@ -185,8 +185,9 @@ def test_the_named_tuples_made_without_their_new_hold_every_field() -> None:
     # why: values.made fills a NamedTuple's fields in C, unchecked (its own __new__ is Python
     # code, slow when compiled); each one made so for a hand must be what its constructor would
     # make of the same fields, none missing nor extra: the table, the hand, the payments'
-    # table, every reading and every group the decomposer moved into place, the fast reader's
-    # read and its tokens
+    # table, every reading and every group the decomposer split off or moved into place, the
+    # fast reader's read and its tokens
+    from mjscore.decompose import _split_at_0
     from mjscore.notation.build import tokenize
     from mjscore.notation.tokens import fast_read
     from mjscore.rulesets.riichi import Riichi
@@ -198,6 +199,7 @@ def test_the_named_tuples_made_without_their_new_hold_every_field() -> None:
     made = [deal.table, deal.table.hand, deal.hand.hand(), ruleset.seating(deal), *readings]
     made += [group for reading in readings for group in reading.groups]  # the first a meld's (meld_group)
     made += [fast_read("mpsz", line), *tokenize(line, ruleset.family, 0)]
+    made += [group for split in _split_at_0.__wrapped__(bytes([3, 1, 1, 1, 2])) for group in split]  # made afresh
     # why: one reading, the 5z pung completed by the ron (a shanpon on 11z and 55z), of five groups
     assert [len(reading.groups) for reading in readings] == [5]
     for value in made:
