@@ -1,6 +1,7 @@
-"""The fast reader builds each token straight from its tokenizer's groups: every tag, an
-option's key and value, and every location read as the structured grammar reads them,
-also for a body that starts after a rule-set prefix."""
+"""The fast reader builds each token straight from what it read (a card group from its
+tokenizer's match, an item from the words between blanks): every tag, an option's key and
+value, and every location read as the structured grammar reads them, also for a body that
+starts after a rule-set prefix."""
 
 from __future__ import annotations
 
