@@ -94,15 +94,19 @@ def _mapping_text(values: Mapping[str, object]) -> str:
     return f"{{{', '.join([f'{encode_basestring(k)}: {_text(v)}' for k, v in values.items()])}}}"
 
 
-# The text of a context's options, kept by their values: a batch's hands share a few rule sets.
-_OPTIONS_TEXT: dict[tuple[object, ...], str] = {}
+# The text of a context's options, kept by their names and values (two flat tuples: a tuple of
+# (name, value) pairs costs a pair made, hashed and dropped for each of two dozen options): a
+# batch's hands share a few rule sets.
+_OPTIONS_TEXT: dict[tuple[tuple[str, ...], tuple[object, ...]], str] = {}
+# "key": of each context key (a rule set's few)
+_KEY_TEXT: dict[str, str] = {}
 
 
 def _context_text(context: Mapping[str, object]) -> str:
     parts = []
     for key, value in context.items():
         if key == "options" and isinstance(value, dict):
-            values = tuple(value.items())
+            values = (tuple(value), tuple(value.values()))
             text = _OPTIONS_TEXT.get(values)
             if text is None:
                 if len(_OPTIONS_TEXT) > 64:  # bound it: options written per hand vary without end
@@ -110,7 +114,12 @@ def _context_text(context: Mapping[str, object]) -> str:
                 text = _OPTIONS_TEXT[values] = _mapping_text(value)
             parts.append(f'"options": {text}')
         else:
-            parts.append(f"{encode_basestring(key)}: {_text(value)}")
+            written = _KEY_TEXT.get(key)
+            if written is None:
+                if len(_KEY_TEXT) >= _KEPT:
+                    _KEY_TEXT.clear()
+                written = _KEY_TEXT[key] = f"{encode_basestring(key)}: "
+            parts.append(written + _text(value))
     return f"{{{', '.join(parts)}}}"
 
 
