@@ -222,12 +222,13 @@ def _item_tokens(fast: _FastForm, text: str, start: int) -> list[Token]:
     takes it whole, else a word. Faster than a tokenizer's matches: a string's own methods."""
     tokens = []
     at = start
+    flags, flag = fast.flags, fast.flag
     for item in text[start:].split():
         at = text.index(item, at)
         if "=" in item:
             key, _, value = item.partition("=")
             tokens.append(_new(Token, ("option", at, key, value, at + len(key) + 1)))
-        elif item in fast.flags or fast.flag.fullmatch(item):
+        elif item in flags or flag.fullmatch(item):
             tokens.append(_new(Token, ("flag", at, item, "", 0)))
         else:
             tokens.append(_new(Token, ("word", at, item, "", 0)))
