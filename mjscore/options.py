@@ -11,9 +11,10 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from mjscore.errors import quoted, quoted_value, some_of
+from mjscore.values import ByIdentity
 
 # An option's value: a switch's bool, a count's int or a choice's word. Not written "bool | int |
 # str": mypy folds bool | int into int, and so does a compiled build (mypyc), which then stores a
@@ -163,31 +164,6 @@ def read_table(options_type: type[OptionsValue], table: Mapping[str, object], so
 
 def with_values(options: OptionsT, values: Mapping[str, OptionValue]) -> OptionsT:
     return dataclasses.replace(options, **values) if values else options
-
-
-MemoT = TypeVar("MemoT")
-
-
-class ByIdentity(Generic[MemoT]):
-    """Values worked out from options objects, kept by the objects' identity. A batch passes the
-    few options objects that its settings and presets resolved (``RuleSet.line_options`` keeps
-    them) line after line, and hashing a frozen dataclass of two dozen fields, as ``lru_cache``
-    does, costs more than much of the work it saves. An entry holds its objects, so their ids
-    cannot be reused while it stands."""
-
-    def __init__(self, size: int = 256) -> None:
-        self.size = size
-        self.entries: dict[tuple[int, int, tuple[str, ...]], tuple[object, object, MemoT]] = {}
-
-    def get(self, first: object, second: object = None, extra: tuple[str, ...] = ()) -> MemoT | None:
-        entry = self.entries.get((id(first), id(second), extra))
-        return entry[2] if entry is not None else None
-
-    def put(self, first: object, second: object, extra: tuple[str, ...], value: MemoT) -> MemoT:
-        if len(self.entries) >= self.size:
-            self.entries.clear()
-        self.entries[(id(first), id(second), extra)] = (first, second, value)
-        return value
 
 
 _CHANGED: ByIdentity[str] = ByIdentity()

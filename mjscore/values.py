@@ -1,12 +1,14 @@
 """What mjscore's frozen values share: each pickles through its constructor; the NamedTuples
-made for every hand are made without their own ``__new__`` (``made``)."""
+made for every hand are made without their own ``__new__`` (``made``); what is worked out
+from a value again and again is kept by its identity (``ByIdentity``)."""
 
 from __future__ import annotations
 
 from dataclasses import Field, fields
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 TupleT = TypeVar("TupleT", bound=tuple[Any, ...])
+MemoT = TypeVar("MemoT")
 
 
 def made(cls: type[TupleT], values: tuple[object, ...]) -> TupleT:
@@ -32,3 +34,27 @@ class Value:
 
     def __reduce__(self) -> tuple[type[Value], tuple[object, ...]]:
         return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
+
+class ByIdentity(Generic[MemoT]):
+    """Values worked out from frozen objects (one, or two and some words), kept by the objects'
+    identity, at most ``size`` entries (then it starts again). For objects passed again and
+    again whose hash is dear or whose text is: the few options objects a batch's settings and
+    presets resolved (``RuleSet.line_options`` keeps them), hashing a frozen dataclass of two
+    dozen fields as ``lru_cache`` does costing more than much of the work it saves; the score
+    lines and payments the engine shares between hands, written as JSON once. An entry holds
+    its objects, so their ids cannot be reused while it stands."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self.entries: dict[tuple[int, int, tuple[str, ...]], tuple[object, object, MemoT]] = {}
+
+    def get(self, first: object, second: object = None, extra: tuple[str, ...] = ()) -> MemoT | None:
+        entry = self.entries.get((id(first), id(second), extra))
+        return entry[2] if entry is not None else None
+
+    def put(self, first: object, second: object, extra: tuple[str, ...], value: MemoT) -> MemoT:
+        if len(self.entries) >= self.size:
+            self.entries.clear()
+        self.entries[(id(first), id(second), extra)] = (first, second, value)
+        return value

@@ -19,6 +19,7 @@ from json.encoder import encode_basestring  # C: a str as JSON, not escaped to A
 from mjscore.errors import UNPRINTABLE, HandError
 from mjscore.payment import Payment, deltas
 from mjscore.result import SCHEMA_VERSION, ScoreLine, ScoreResult, Summary, error_document
+from mjscore.values import ByIdentity
 
 # A result holds no cycles, so the encoder need not look for them.
 _encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
@@ -94,6 +95,8 @@ def _mapping_text(values: Mapping[str, object]) -> str:
     return f"{{{', '.join([f'{encode_basestring(k)}: {_text(v)}' for k, v in values.items()])}}}"
 
 
+_KEPT = 4096  # entries the memos of keys, lines and header rows hold; past it, each starts again
+
 # The text of a context's options, kept by their names and values (two flat tuples: a tuple of
 # (name, value) pairs costs a pair made, hashed and dropped for each of two dozen options): a
 # batch's hands share a few rule sets.
@@ -126,17 +129,8 @@ def _context_text(context: Mapping[str, object]) -> str:
 # The text of score lines, summaries and payments, kept by the value's identity: the engine
 # and the rule sets share these values between hands (a rule's line counted once, a summary
 # per han and fu, a payment per amount), so a batch writes each once. 5,000 riichi hands:
-# 35,254 lines from 1,664 objects, 5,000 summaries from 229. An entry holds its value, so
-# the id cannot be reused while it stands.
-_TEXT_OF: dict[int, tuple[object, str]] = {}
-_KEPT = 4096
-
-
-def _kept(value: object, text: str) -> str:
-    if len(_TEXT_OF) >= _KEPT:
-        _TEXT_OF.clear()
-    _TEXT_OF[id(value)] = (value, text)
-    return text
+# 35,254 lines from 1,664 objects, 5,000 summaries from 229.
+_TEXT_OF: ByIdentity[str] = ByIdentity(_KEPT)
 
 
 def _lines_text(lines: tuple[ScoreLine, ...]) -> str:
@@ -144,20 +138,22 @@ def _lines_text(lines: tuple[ScoreLine, ...]) -> str:
 
 
 def _line_text(x: ScoreLine) -> str:
-    entry = _TEXT_OF.get(id(x))
-    if entry is not None:
-        return entry[1]
-    return _kept(
-        x,
-        f'{{"id": {encode_basestring(x.rule_id)}, "name": {encode_basestring(x.name)}, '
-        f'"local_name": {encode_basestring(x.local_name)}, "count": {x.count}, "value": {x.value}, '
-        f'"detail": {encode_basestring(x.detail)}}}',
-    )
+    text = _TEXT_OF.get(x)
+    if text is None:
+        text = _TEXT_OF.put(
+            x,
+            None,
+            (),
+            f'{{"id": {encode_basestring(x.rule_id)}, "name": {encode_basestring(x.name)}, '
+            f'"local_name": {encode_basestring(x.local_name)}, "count": {x.count}, "value": {x.value}, '
+            f'"detail": {encode_basestring(x.detail)}}}',
+        )
+    return text
 
 
 def _summary_text(summary: Summary) -> str:
-    entry = _TEXT_OF.get(id(summary))
-    return entry[1] if entry is not None else _kept(summary, _mapping_text(summary.to_dict()))
+    text = _TEXT_OF.get(summary)
+    return text if text is not None else _TEXT_OF.put(summary, None, (), _mapping_text(summary.to_dict()))
 
 
 def _payments_text(payments: tuple[Payment, ...]) -> str:
@@ -165,14 +161,16 @@ def _payments_text(payments: tuple[Payment, ...]) -> str:
 
 
 def _payment_text(p: Payment) -> str:
-    entry = _TEXT_OF.get(id(p))
-    if entry is not None:
-        return entry[1]
-    return _kept(
-        p,
-        f'{{"payer": {encode_basestring(p.payer)}, "payee": {encode_basestring(p.payee)}, '
-        f'"amount": {p.amount}, "reason": {encode_basestring(p.reason)}}}',
-    )
+    text = _TEXT_OF.get(p)
+    if text is None:
+        text = _TEXT_OF.put(
+            p,
+            None,
+            (),
+            f'{{"payer": {encode_basestring(p.payer)}, "payee": {encode_basestring(p.payee)}, '
+            f'"amount": {p.amount}, "reason": {encode_basestring(p.reason)}}}',
+        )
+    return text
 
 
 def _side_text(result: ScoreResult) -> str:

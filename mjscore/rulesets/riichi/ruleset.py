@@ -33,7 +33,7 @@ from mjscore.families.mpsz.tiles import (
 from mjscore.hand import Hand, Win
 from mjscore.notation.build import Items, fail, gather_items, other_flags, read_count, read_win
 from mjscore.notation.tokens import Token
-from mjscore.options import ByIdentity, as_dict, changed_options, with_values
+from mjscore.options import as_dict, changed_options, with_values
 from mjscore.payment import Payment, seat_code, seat_name
 from mjscore.presets import PRESET_KEY, Preset
 from mjscore.result import ScoreLine, ScoreResult, Shown
@@ -56,7 +56,7 @@ from mjscore.rulesets.riichi.rows import (
 )
 from mjscore.rulesets.riichi.words import FLAGS
 from mjscore.settings import Settings
-from mjscore.values import made
+from mjscore.values import ByIdentity, made
 from mjscore.waiting import Progress, Waiting, WaitingLine
 
 KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
