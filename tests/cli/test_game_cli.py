@@ -40,32 +40,31 @@ def test_a_resumed_game_says_where_it_resumed_in_its_standings_document() -> Non
     # game (held to the schema by ``documents``) gives the header's three items; the first hand
     # starts there
     resumed = HEADER + "resume=S2-1 sticks=1 points=29300,2700,48500,18500\n" + WIN
-    docs = documents(run("-", "--format", "json", stdin=resumed))
-    hand, standings = docs[0], docs[-1]
+    hand = documents(run("-", "--format", "json", stdin=resumed))[0]
     assert (hand["hand"], hand["dealer"], hand["honba"], hand["sticks"]) == ("S2", "Ben", 1, 1)
-    game = standings["game"]
-    assert isinstance(game, dict)
-    assert game["resume"] == {
+    assert _standings_game(resumed)["resume"] == {
         "hand": "S2",
         "honba": 1,
         "sticks": 1,
         "points": {"Aki": 29300, "Ben": 2700, "Chie": 48500, "Dai": 18500},
     }
     # why: points= alone resumes at the start's hand, E1 with no honba (docs/notation.md §7)
-    only_points = HEADER + "sticks=1 points=24000,25000,25000,25000\n" + WIN
-    (standings,) = [d for d in documents(run("-", "--format", "json", stdin=only_points)) if d["kind"] == "standings"]
-    game = standings["game"]
-    assert isinstance(game, dict)
-    assert game["resume"] == {
+    assert _standings_game(HEADER + "sticks=1 points=24000,25000,25000,25000\n" + WIN)["resume"] == {
         "hand": "E1",
         "honba": 0,
         "sticks": 1,
         "points": {"Aki": 24000, "Ben": 25000, "Chie": 25000, "Dai": 25000},
     }
     # why: a game that starts at its start has no resume (its documents are as they always were)
-    (plain,) = [d for d in documents(run("-", "--format", "json", stdin=HEADER + WIN)) if d["kind"] == "standings"]
-    game = plain["game"]
-    assert isinstance(game, dict) and "resume" not in game
+    assert "resume" not in _standings_game(HEADER + WIN)
+
+
+def _standings_game(game_file: str) -> dict[str, object]:
+    """The "game" of the standings document ``mjscore game --format json`` writes for a game file."""
+    (standings,) = [d for d in documents(run("-", "--format", "json", stdin=game_file)) if d["kind"] == "standings"]
+    game = standings["game"]
+    assert isinstance(game, dict)
+    return game
 
 
 def test_a_finished_game_exits_0_and_says_nothing_on_stderr(tmp_path: Path) -> None:
