@@ -12,7 +12,7 @@ nothing before the command takes Ctrl-C itself (``mjscore.__main__``).
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from mjscore import errors
@@ -35,7 +35,7 @@ def build() -> str:
     return "pure Python" if (errors.__file__ or "").endswith(".py") else "compiled with mypyc"
 
 
-_HOMES = {
+_HOMES: Final = {
     "errors": "mjscore",
     "get_ruleset": "mjscore.rulesets",
     "parse_hand": "mjscore.scoring",

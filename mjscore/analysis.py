@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from mjscore.errors import HandError, Problem
 from mjscore.families.mpsz.shanten import Shanten
@@ -50,23 +50,23 @@ from mjscore.scoring import Overlong, hand_lines, named_ruleset, parse_hand, rea
 from mjscore.settings import Settings
 from mjscore.waiting import Piece, Progress, Spelling, Waiting, WaitingLine, WaitKind
 
-_DEFAULT_SETTINGS = Settings()
+_DEFAULT_SETTINGS: Final = Settings()
 SEEN, DISCARDS_KEY = ANALYSIS_KEYS
 # Analysis.kind: what the hand is.
-WAITS = "waits"  # a ready hand, one short: what it waits on
-NOT_READY = "not-ready"  # a hand one short that is not ready: its shanten
-DISCARDS = "discards"  # a hand one over (a tile just drawn): a row per discard
-SCHEMA = "analysis-1"  # the JSON document's (mjscore/data/analysis.schema.json)
+WAITS: Final = "waits"  # a ready hand, one short: what it waits on
+NOT_READY: Final = "not-ready"  # a hand one short that is not ready: its shanten
+DISCARDS: Final = "discards"  # a hand one over (a tile just drawn): a row per discard
+SCHEMA: Final = "analysis-1"  # the JSON document's (mjscore/data/analysis.schema.json)
 
 # How a wait is won one way (``Outcome.kind``).
-WIN = "win"  # scored
-NO_YAKU = "no-yaku"  # a winning shape without a yaku; riichi may give one (``Outcome.with_riichi``)
-FURITEN = "furiten"  # a ron the hand may not make: one of its waits is among its own discards
-REFUSED = "refused"  # the scorer refuses the win: ``Outcome.problems`` say why (two-fan-minimum ...)
-NONE_LEFT = "none-left"  # not scored: the line itself (hand, indicators, tiles set aside) holds every copy
+WIN: Final = "win"  # scored
+NO_YAKU: Final = "no-yaku"  # a winning shape without a yaku; riichi may give one (``Outcome.with_riichi``)
+FURITEN: Final = "furiten"  # a ron the hand may not make: one of its waits is among its own discards
+REFUSED: Final = "refused"  # the scorer refuses the win: ``Outcome.problems`` say why (two-fan-minimum ...)
+NONE_LEFT: Final = "none-left"  # not scored: the line itself (hand, indicators, tiles set aside) holds every copy
 
-WINS = (Win.RON, Win.TSUMO)  # the wins a wait is scored by, in the order they are shown
-NO_YAKU_CODE = "no-yaku"  # riichi's problem for a winning shape without a yaku (docs/rules/riichi.md §4)
+WINS: Final = (Win.RON, Win.TSUMO)  # the wins a wait is scored by, in the order they are shown
+NO_YAKU_CODE: Final = "no-yaku"  # riichi's problem for a winning shape without a yaku (docs/rules/riichi.md §4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -920,7 +920,7 @@ def _codes(kinds: Iterable[int], waiting: Waiting) -> list[str]:
     return [names[k] for k in kinds]
 
 
-_NUMBERS = ("no", "one", "two", "three", "four")
+_NUMBERS: Final = ("no", "one", "two", "three", "four")
 
 
 def _all_held(kinds: tuple[int, ...], waiting: Waiting) -> str:

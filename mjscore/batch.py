@@ -22,7 +22,7 @@ import signal
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 from mjscore.errors import Problem, printable
 from mjscore.render import AnalysisRenderer, Renderer
@@ -37,9 +37,9 @@ if TYPE_CHECKING:
     from mjscore.game.replay import GameText
     from mjscore.logs.tenhou import LogText
 
-CHUNK = 512  # lines a worker scores per task
-GAME_CHUNK = 8  # games a worker replays per task (a game of 16 hands is some 50 lines' work)
-WINDOW = 4  # tasks per worker in flight at once
+CHUNK: Final = 512  # lines a worker scores per task
+GAME_CHUNK: Final = 8  # games a worker replays per task (a game of 16 hands is some 50 lines' work)
+WINDOW: Final = 4  # tasks per worker in flight at once
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +51,7 @@ class Source(Value):
     name: str
 
 
-NO_SOURCE = Source(0, "")  # lines that come from no named input (a library caller's)
+NO_SOURCE: Final = Source(0, "")  # lines that come from no named input (a library caller's)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -321,7 +321,7 @@ def _chunks(inputs: Iterable[tuple[Source, Iterable[T]]], size: int) -> Iterator
 
 
 _worker: Task[Any, Any] | None = None
-_STOPS = {signal.SIGINT, signal.SIGTERM}
+_STOPS: Final = {signal.SIGINT, signal.SIGTERM}
 
 
 def _init_worker(task: Task[Any, Any]) -> None:

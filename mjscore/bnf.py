@@ -19,6 +19,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from typing import Final
 
 import pyparsing as pp
 
@@ -26,10 +27,10 @@ from mjscore.families.baba.deck import WILD_KANJI_ALT, WILD_SPELLINGS, default_d
 from mjscore.notation.grammar import BODIES, ELEMENTS, ruleset_prefix
 from mjscore.rulesets import AnyRuleSet, all_rulesets
 
-LINE = "line"
-BODY = "body"
+LINE: Final = "line"
+BODY: Final = "body"
 
-LEGEND = """\
+LEGEND: Final = """\
 How to read this file:
   <name>      a rule; each rule is one named element of the pyparsing grammar
   "x"         the text x;  "x"i  the same, any case
@@ -43,7 +44,9 @@ How to read this file:
   !a          here a must not match (nothing is read);  &a  here a must match"""
 
 # Precedence of what an expression's text is: a choice binds loosest, a single item tightest.
-_CHOICE, _SEQUENCE, _ITEM = 1, 2, 3
+_CHOICE: Final = 1
+_SEQUENCE: Final = 2
+_ITEM: Final = 3
 
 
 class _Writer:
@@ -300,7 +303,7 @@ def railroad_html() -> str:
     return _renumber_anchors(out.getvalue())
 
 
-_ANCHOR = re.compile(r'(?<=id=")([a-z][a-z0-9-]*)-(\d{4})(?=")|(?<=href="#)([a-z][a-z0-9-]*)-(\d{4})(?=")')
+_ANCHOR: Final = re.compile(r'(?<=id=")([a-z][a-z0-9-]*)-(\d{4})(?=")|(?<=href="#)([a-z][a-z0-9-]*)-(\d{4})(?=")')
 
 
 def _renumber_anchors(html: str) -> str:

@@ -20,7 +20,7 @@ from contextlib import nullcontext
 from dataclasses import replace
 from itertools import chain, islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import click
 
@@ -53,9 +53,9 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-EXIT_HAND = 1
+EXIT_HAND: Final = 1
 
-EPILOG = """\b
+EPILOG: Final = """\b
 Examples:
   mjscore score '234m067p5z(789s)(777z)+5z ron seat=S dora=4p'
   mjscore score 234m456p789s23m55p+4m tsumo riichi --all
@@ -259,7 +259,7 @@ def _jobs_option(help_text: str) -> Callable[[F], F]:
     return click.option("--jobs", "-j", type=click.IntRange(1, 64), default=1, show_default=True, help=help_text)
 
 
-WAITS_EPILOG = """\b
+WAITS_EPILOG: Final = """\b
 Examples:
   mjscore waits 23m456p789s11z567s
   mjscore waits 23m456p789s11z567s riichi dora=1m seen=1m1m
@@ -481,7 +481,7 @@ def rules(name: str | None, deck: Path | None, preset: str | None, compare: bool
         emit(shown_table(table))
 
 
-GAME_EPILOG = """\b
+GAME_EPILOG: Final = """\b
 Examples:
   mjscore game examples/games/riichi-east-south.txt
   mjscore game examples/games/sanma.txt --format json
@@ -501,8 +501,8 @@ matplotlib included); 70 the ledger found itself wrong (an internal error, to be
 reported); 74, 130, 141 and 143 as for mjscore batch (74 also: the picture of
 --plot could not be written).
 """
-EXIT_INTERNAL = 70  # EX_SOFTWARE of sysexits.h: the ledger's own check failed
-GAME_FILES = "*.txt"  # the game files of a directory given as FILE
+EXIT_INTERNAL: Final = 70  # EX_SOFTWARE of sysexits.h: the ledger's own check failed
+GAME_FILES: Final = "*.txt"  # the game files of a directory given as FILE
 
 
 @main.command(epilog=GAME_EPILOG)
@@ -660,7 +660,7 @@ def _draw(path: str, run: GamesRun) -> None:
         say(f"{printable(path)}: {note}")
 
 
-LOG_EPILOG = """\b
+LOG_EPILOG: Final = """\b
 Examples:
   mjscore log game.json
   mjscore log games.jsonl other.json --format csv
@@ -674,7 +674,7 @@ a round or a file could not be read (the others are still checked); 2 a usage
 error (a directory without logs included); 74, 130, 141 and 143 as for
 mjscore batch.
 """
-LOG_FILES = ("*.json", "*.jsonl", "*.mjlog", "*.xml")  # the log files of a directory given as FILE
+LOG_FILES: Final = ("*.json", "*.jsonl", "*.mjlog", "*.xml")  # the log files of a directory given as FILE
 
 
 @main.command(epilog=LOG_EPILOG)

@@ -19,12 +19,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import chain, pairwise, product
+from typing import Final
 
 from mjscore.hand import Group, Shape
 from mjscore.values import made
 
 Groups = tuple[Group, ...]
-_SET, _PAIR, _RUN = Shape.SET, Shape.PAIR, Shape.RUN
+_SET: Final = Shape.SET
+_PAIR: Final = Shape.PAIR
+_RUN: Final = Shape.RUN
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +61,7 @@ ChunkSplit = tuple[tuple[Groups, ...], int, int]  # the splits, and the sets and
 # lo, hi, whether runs start in it (at every kind with two more after it), memo of splits by counts
 Chunk = tuple[int, int, bool, dict[bytes, ChunkSplit]]
 
-_CHUNK_MEMO = 65536  # patterns remembered per chunk; past it the memo starts again
+_CHUNK_MEMO: Final = 65536  # patterns remembered per chunk; past it the memo starts again
 
 
 def _by_chunks(counts: tuple[int, ...], target: Target, chunks: tuple[Chunk, ...]) -> tuple[Groups, ...]:
@@ -225,7 +228,7 @@ def _decompose(counts: tuple[int, ...], wilds: int, sets: int, pairs: int, targe
 
 
 Keys = tuple[int, ...]  # a split as the sorted keys of its groups (``group_key``)
-_GROUPS: dict[int, Group] = {}  # each group the search has made, by its key (one per kind, shape, wilds)
+_GROUPS: Final[dict[int, Group]] = {}  # each group the search has made, by its key (one per kind, shape, wilds)
 
 
 @lru_cache(maxsize=65536)
@@ -294,9 +297,9 @@ def _wild_only(wilds: int, sets: int, pairs: int, target: Target) -> tuple[Group
     return ((Group(Shape.SET, None, 3),) * sets + (Group(Shape.PAIR, None, 2),) * pairs,)
 
 
-_SHAPE_ORDER = {shape: i for i, shape in enumerate(Shape)}
-_SHAPES = len(_SHAPE_ORDER)
-_WILDS = 8  # more than a group holds (at most four tiles)
+_SHAPE_ORDER: Final = {shape: i for i, shape in enumerate(Shape)}
+_SHAPES: Final = len(_SHAPE_ORDER)
+_WILDS: Final = 8  # more than a group holds (at most four tiles)
 
 
 def group_key(g: Group) -> int:

@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from mjscore.values import Value
 
-QUOTE_LIMIT = 60  # characters of a user's text a message quotes
-PATH_QUOTE_LIMIT = 300  # of a file name: any real one, not one made to be too long
+QUOTE_LIMIT: Final = 60  # characters of a user's text a message quotes
+PATH_QUOTE_LIMIT: Final = 300  # of a file name: any real one, not one made to be too long
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +111,8 @@ def _with_caret(text: str, col: int, message: str) -> str:
     return f"{message}\n  {printable(line)}\n  {' ' * width}^"
 
 
-CARET_BEFORE, CARET_WIDTH = 60, 160  # characters of a long line shown before its column, and in all
+CARET_BEFORE: Final = 60  # characters of a long line shown before its column, and in all
+CARET_WIDTH: Final = 160
 
 
 # What must not reach a terminal or a line of output as it is: C0 controls, DEL and C1 controls
@@ -119,8 +120,8 @@ CARET_BEFORE, CARET_WIDTH = 60, 160  # characters of a long line shown before it
 # a line for some readers, and a lone surrogate (a byte that was not UTF-8, kept by
 # surrogateescape) cannot even be written to a UTF-8 stream. The patterns are raw strings (re
 # reads the escapes): a compiled module cannot hold a lone surrogate in a string literal.
-UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
-_UNPRINTABLE_BUT_NEWLINE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+UNPRINTABLE: Final = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_UNPRINTABLE_BUT_NEWLINE: Final = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -167,7 +168,7 @@ def quoted_value(raw: object) -> str:
     return printable(repr(raw)[:QUOTE_LIMIT])
 
 
-_MESSAGE_BITS = 64  # TOML's integers are 64-bit
+_MESSAGE_BITS: Final = 64  # TOML's integers are 64-bit
 
 
 def quoted_path(path: object) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class IdentityEnum(Enum):
@@ -43,7 +43,7 @@ class Shape(IdentityEnum):
 
 
 # Cards or tiles in a group of each shape.
-SHAPE_SIZE = {Shape.SET: 3, Shape.KAN: 4, Shape.PAIR: 2, Shape.RUN: 3, Shape.SINGLE: 1}
+SHAPE_SIZE: Final = {Shape.SET: 3, Shape.KAN: 4, Shape.PAIR: 2, Shape.RUN: 3, Shape.SINGLE: 1}
 
 
 class Meld(NamedTuple):
@@ -100,7 +100,7 @@ class Hand(NamedTuple):
         return len(self.concealed) + self.wilds + sum(m.size for m in self.melds)
 
 
-BRACKETS = {MeldKind.OPEN: "()", MeldKind.CLOSED_KAN: "[]", MeldKind.SHOWN: "{}"}
+BRACKETS: Final = {MeldKind.OPEN: "()", MeldKind.CLOSED_KAN: "[]", MeldKind.SHOWN: "{}"}
 
 
 def bracketed(text: str, meld: MeldKind | None) -> str:

@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Protocol, TypeVar
 
 from mjscore.errors import quoted, quoted_value, some_of
 from mjscore.values import ByIdentity
@@ -21,7 +21,16 @@ from mjscore.values import ByIdentity
 # switch's True as 1.
 OptionValue = object
 
-ON_WORDS = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
+ON_WORDS: Final = {
+    "on": True,
+    "yes": True,
+    "true": True,
+    "1": True,
+    "off": False,
+    "no": False,
+    "false": False,
+    "0": False,
+}
 
 
 class OptionsValue(Protocol):
@@ -166,8 +175,8 @@ def with_values(options: OptionsT, values: Mapping[str, OptionValue]) -> Options
     return dataclasses.replace(options, **values) if values else options
 
 
-_CHANGED: ByIdentity[str] = ByIdentity()
-_AS_DICT: ByIdentity[dict[str, OptionValue]] = ByIdentity()
+_CHANGED: Final[ByIdentity[str]] = ByIdentity()
+_AS_DICT: Final[ByIdentity[dict[str, OptionValue]]] = ByIdentity()
 
 
 def as_dict(options: OptionsValue) -> dict[str, OptionValue]:

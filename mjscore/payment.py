@@ -13,14 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from mjscore.families.mpsz.tiles import DEALER, SEAT_LETTER, WINDS
 from mjscore.values import Value
 
-WINNER = "winner"  # BABA's winner (riichi's winner is a seat)
-DISCARDER = "discarder"  # a discarder: BABA's, or a seat a ron line does not name
-POT = "pot"
-STICKS = "sticks"
+WINNER: Final = "winner"  # BABA's winner (riichi's winner is a seat)
+DISCARDER: Final = "discarder"  # a discarder: BABA's, or a seat a ron line does not name
+POT: Final = "pot"
+STICKS: Final = "sticks"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +39,7 @@ def seat_name(wind: int) -> str:
     return _SEAT_NAMES[wind]
 
 
-_SEAT_NAMES = {wind: f"{letter} (dealer)" if wind == DEALER else letter for wind, letter in SEAT_LETTER.items()}
+_SEAT_NAMES: Final = {wind: f"{letter} (dealer)" if wind == DEALER else letter for wind, letter in SEAT_LETTER.items()}
 
 
 def seat_code(wind: int | None) -> str | None:

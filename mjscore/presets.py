@@ -13,14 +13,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from mjscore.errors import UsageError, quoted, some_of
 from mjscore.options import OptionsValue, OptionValue, read_table, with_values
 from mjscore.settings import parse_toml, shipped_text
 
-PRESET_KEY = "preset"  # the item that names one: preset= on a line, preset = in a rules file's section
-_KEYS = ("title", "source", "options")  # what a preset file holds
+PRESET_KEY: Final = "preset"  # the item that names one: preset= on a line, preset = in a rules file's section
+_KEYS: Final = ("title", "source", "options")  # what a preset file holds
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Final
 
 from mjscore.errors import HandError
 from mjscore.payment import Party, Payment, deltas
 from mjscore.values import Value
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION: Final = 2
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, Final
 
 from mjscore.errors import QUOTE_LIMIT, HandError, Problem, not_utf8
 from mjscore.notation.build import fail, split_prefix, tokenize
@@ -14,7 +14,7 @@ from mjscore.result import ScoreResult
 from mjscore.rulesets import AnyRuleSet, find_ruleset, get_ruleset, unknown_ruleset
 from mjscore.settings import Settings
 
-_DEFAULT_SETTINGS = Settings()
+_DEFAULT_SETTINGS: Final = Settings()
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +73,7 @@ def score(text: str, settings: Settings | None = None, explain: bool = False) ->
         raise
 
 
-_UNDECODED = re.compile(r"[\udc80-\udcff]")  # bytes surrogateescape could not decode (raw: see errors.py)
+_UNDECODED: Final = re.compile(r"[\udc80-\udcff]")  # bytes surrogateescape could not decode (raw: see errors.py)
 
 
 def named_ruleset(text: str, settings: Settings) -> str | None:
@@ -110,7 +110,7 @@ class BatchLine:
     error: HandError | None
 
 
-LINE_LIMIT = 64 * 1024  # bytes of a batch line before its '#' comment: a hand is a few dozen
+LINE_LIMIT: Final = 64 * 1024  # bytes of a batch line before its '#' comment: a hand is a few dozen
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,14 +7,14 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from mjscore.errors import UsageError, file_not_utf8, printable, quoted_path
 
-DEFAULT_RULESET = "riichi"  # docs/notation.md: lines without a prefix, and no --rules / MJSCORE_RULES
-ENV_RULES = "MJSCORE_RULES"
-TOML_MESSAGE_LIMIT = 300  # characters of tomllib's message a usage error shows
-FILE_LIMIT = 1024 * 1024  # bytes of a rules or deck file: they hold a few hundred
+DEFAULT_RULESET: Final = "riichi"  # docs/notation.md: lines without a prefix, and no --rules / MJSCORE_RULES
+ENV_RULES: Final = "MJSCORE_RULES"
+TOML_MESSAGE_LIMIT: Final = 300  # characters of tomllib's message a usage error shows
+FILE_LIMIT: Final = 1024 * 1024  # bytes of a rules or deck file: they hold a few hundred
 
 
 @dataclass(frozen=True)

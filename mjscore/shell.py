@@ -20,15 +20,15 @@ import time
 from collections.abc import Generator, Iterator
 from contextlib import closing, nullcontext
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, Final
 
 from mjscore.batch import GameReport, LogReport, Rendered, Source
 from mjscore.errors import printable
 from mjscore.render.plot import Chart
 from mjscore.scoring import Overlong, read_lines
 
-EXIT_OUTPUT = 74  # sysexits.h's EX_IOERR: the output could not be written
-EXIT_CLOSED_PIPE = 128 + signal.SIGPIPE  # 141: what a shell shows for a program a closed pipe ended
+EXIT_OUTPUT: Final = 74  # sysexits.h's EX_IOERR: the output could not be written
+EXIT_CLOSED_PIPE: Final = 128 + signal.SIGPIPE  # 141: what a shell shows for a program a closed pipe ended
 
 
 # --- stopping: Ctrl-C and SIGTERM
@@ -67,7 +67,7 @@ class Stops:
         self.held, self.pending = False, None
 
 
-STOPS = Stops()
+STOPS: Final = Stops()
 
 
 def stopped_by(stop: KeyboardInterrupt) -> tuple[str, int]:

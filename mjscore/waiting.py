@@ -17,13 +17,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from mjscore.errors import Problem
 from mjscore.families.mpsz.shanten import Shanten
 from mjscore.result import Shown
 
 # The problem of a line whose rule set does not answer the analysis (the hooks' defaults).
-CANNOT_ANALYSE = "analysis-ruleset-not-yet"
+CANNOT_ANALYSE: Final = "analysis-ruleset-not-yet"
 
 
 def cannot_analyse(title: str) -> Problem:
@@ -164,7 +165,7 @@ class Progress:
     held_four: tuple[int, ...]
 
 
-SHAPE_NAMES = ("standard", "Seven Pairs", "Thirteen Orphans")  # the shapes a Shanten counts, for people
+SHAPE_NAMES: Final = ("standard", "Seven Pairs", "Thirteen Orphans")  # the shapes a Shanten counts, for people
 
 
 class HandShape:

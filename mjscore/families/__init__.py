@@ -5,12 +5,13 @@ which build on them side by side; a rule set names its family (``RuleSet.family`
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from mjscore.families.mpsz import words as mpsz_words
 from mjscore.settings import Settings
 
 # A likely slip per family, for a line that does not read: (what gives it away, what to say).
-HINTS: dict[str, tuple[re.Pattern[str], str]] = {"mpsz": mpsz_words.HINT}
+HINTS: Final[dict[str, tuple[re.Pattern[str], str]]] = {"mpsz": mpsz_words.HINT}
 
 
 def load_family_files(settings: Settings) -> None:

@@ -10,6 +10,8 @@ open is a ``BabaGameOptions`` rule.
 
 from __future__ import annotations
 
+from typing import Final
+
 from mjscore.errors import Problem, quoted
 from mjscore.families.baba.cards import nth_card, read_cards
 from mjscore.families.baba.deck import WILD_NAME, deck_of
@@ -23,13 +25,13 @@ from mjscore.payment import DISCARDER, POT, WINNER, Payment
 from mjscore.result import ScoreResult
 from mjscore.rulesets import AnyRuleSet
 
-SEATS = "ESWN"  # turn order from the first dealer; the header's players say how many sit (3 or 4)
-PENALTY = 1  # KOBAN an offender puts in the pot (docs/rules/baba.md §7)
+SEATS: Final = "ESWN"  # turn order from the first dealer; the header's players say how many sit (3 or 4)
+PENALTY: Final = 1  # KOBAN an offender puts in the pot (docs/rules/baba.md §7)
 # The items a line may state that the ledger derives (and writes into a win it scores): the KOBAN
 # in the pot while the hand is played, the OBABA in play, the players at the table; and from=.
-STATE_KEYS = ("pot", "obaba", "players")
-WIN_KEYS = frozenset(("from", *STATE_KEYS))
-HAND_END_KEYS = ("pot", "obaba")  # what a draw or a penalty line may state
+STATE_KEYS: Final = ("pot", "obaba", "players")
+WIN_KEYS: Final = frozenset(("from", *STATE_KEYS))
+HAND_END_KEYS: Final = ("pot", "obaba")  # what a draw or a penalty line may state
 
 
 def _cards(part: HandPart) -> tuple[Token, ...]:

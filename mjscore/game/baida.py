@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Final
 
 from mjscore.errors import Problem, quoted
 from mjscore.families.mpsz.tiles import SEATS
@@ -27,8 +28,8 @@ from mjscore.notation.tokens import BLANKS, DRAW_RE, RULESET_RE
 from mjscore.payment import Payment
 from mjscore.rulesets import AnyRuleSet, find_ruleset
 
-WIN_KEYS = frozenset(("seat", "from"))  # the items of a win line the ledger owns: it writes seat=
-_DRAW = re.compile(rf"(?:{RULESET_RE})?[{BLANKS}]*{DRAW_RE}")  # a draw line's start: [baida:] draw
+WIN_KEYS: Final = frozenset(("seat", "from"))  # the items of a win line the ledger owns: it writes seat=
+_DRAW: Final = re.compile(rf"(?:{RULESET_RE})?[{BLANKS}]*{DRAW_RE}")  # a draw line's start: [baida:] draw
 
 
 class BaidaLedger(SeatedLedger):

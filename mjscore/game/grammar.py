@@ -16,6 +16,8 @@ It stays Python in the compiled build (setup.py), as the hand notation's grammar
 
 from __future__ import annotations
 
+from typing import Final
+
 import pyparsing as pp
 
 from mjscore.game.tokens import ABORT, CHOMBO, GAMES_SEPARATOR_RE, HAND_RE, PLAYER_RE, SEPARATOR
@@ -30,7 +32,7 @@ def _tag(tag: str) -> pp.ParseAction:
     return action
 
 
-_PYPARSING_BLANKS = pp.ParserElement.DEFAULT_WHITE_CHARS
+_PYPARSING_BLANKS: Final = pp.ParserElement.DEFAULT_WHITE_CHARS
 pp.ParserElement.set_default_whitespace_chars(BLANKS)  # for the elements below only; restored after
 
 player = pp.Regex(PLAYER_RE).set_name("player").set_parse_action(_tag("player"))
@@ -59,7 +61,7 @@ game_line.streamline().errmsg = (
 pp.ParserElement.set_default_whitespace_chars(_PYPARSING_BLANKS)
 
 # Every named element of the game notation, in the order grammar/game.bnf lists them.
-ELEMENTS: tuple[pp.ParserElement, ...] = (
+ELEMENTS: Final[tuple[pp.ParserElement, ...]] = (
     game_line,
     header_line,
     abort_line,

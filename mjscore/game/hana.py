@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from mjscore.errors import Problem, quoted
 from mjscore.families.mpsz.tiles import CODE_OF_TILE, SEASONS, tiles_in
@@ -24,9 +25,10 @@ from mjscore.options import with_values
 from mjscore.payment import Payment
 from mjscore.rulesets.hana import HanaOptions
 
-ASIDE, VARIANT = "aside", "variant"
-CHIPS_VARIANT = 3  # the variation whose flowers earn chips (docs/rules/hana.md §4)
-_FLOWERS = re.compile(r"(?:[1-4]+[fg])+")  # flowers and seasons as a hand writes them: 1f3g, 24f
+ASIDE: Final = "aside"
+VARIANT: Final = "variant"
+CHIPS_VARIANT: Final = 3  # the variation whose flowers earn chips (docs/rules/hana.md §4)
+_FLOWERS: Final = re.compile(r"(?:[1-4]+[fg])+")  # flowers and seasons as a hand writes them: 1f3g, 24f
 
 
 def hana_options(header: Header) -> HanaOptions:

@@ -10,7 +10,7 @@ their seat at the start (0 deals first) inside the ledger, and by name in what i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Protocol
+from typing import ClassVar, Final, Protocol
 
 from mjscore.errors import MjscoreError
 from mjscore.game.options import STICK as STICK  # noqa: PLC0414 - re-exported: the ledgers' unit, a stick's points
@@ -18,7 +18,7 @@ from mjscore.game.read import GameLine, Header
 from mjscore.payment import STICKS, Payment
 from mjscore.result import ScoreResult
 
-ROUND_LETTERS = "ESWN"  # a round's prevalent wind, in order
+ROUND_LETTERS: Final = "ESWN"  # a round's prevalent wind, in order
 
 
 class LedgerBroken(MjscoreError):

@@ -16,15 +16,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
+from typing import Final
 
 from mjscore.errors import UsageError
 from mjscore.options import OptionSpec, OptionsValue, option, read_table, specs, with_values
 from mjscore.settings import parse_toml, shipped_text
 
-_GAME = "docs/rules/riichi.md §10"
-_DRAWS = "docs/rules/riichi.md §9, §10"
-STICK = 1000  # a riichi stick's points (docs/rules/riichi.md §10)
-POINTS_MOST = 1_000_000  # start, target and a penalty: far above any table's (25,000 to 40,000)
+_GAME: Final = "docs/rules/riichi.md §10"
+_DRAWS: Final = "docs/rules/riichi.md §9, §10"
+STICK: Final = 1000  # a riichi stick's points (docs/rules/riichi.md §10)
+POINTS_MOST: Final = 1_000_000  # start, target and a penalty: far above any table's (25,000 to 40,000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +127,7 @@ class GameOptions:
     )
 
 
-_BAIDA = "docs/rules/baida.md §9"
+_BAIDA: Final = "docs/rules/baida.md §9"
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,9 +153,9 @@ class BaidaGameOptions:
     )
 
 
-_MATCH = "docs/rules/baba.md §7"
-KOBAN_MOST = 999  # KOBAN each player starts with: far above the rules' 8 (Expert) and 5 (Beginner)
-EXTRA_OBABA = 2  # the most OBABA that hands with no result add to those in play (docs/rules/baba.md §1)
+_MATCH: Final = "docs/rules/baba.md §7"
+KOBAN_MOST: Final = 999  # KOBAN each player starts with: far above the rules' 8 (Expert) and 5 (Beginner)
+EXTRA_OBABA: Final = 2  # the most OBABA that hands with no result add to those in play (docs/rules/baba.md §1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,12 +203,12 @@ class BabaGameOptions:
 
 AnyGameOptions = GameOptions | BaidaGameOptions | BabaGameOptions  # a game's rules, as its ledger reads them
 # The rule sets whose games have rules of their own (any other: riichi's, GameOptions).
-GAME_OPTIONS: Mapping[str, type[AnyGameOptions]] = MappingProxyType(
+GAME_OPTIONS: Final[Mapping[str, type[AnyGameOptions]]] = MappingProxyType(
     {"baida": BaidaGameOptions, "baba": BabaGameOptions, "baba-beginner": BabaGameOptions}
 )
-ROUNDS: Mapping[str, int] = MappingProxyType({"east": 1, "east-south": 2, "four-winds": 4})  # a game's length
-UMA_KEY = "uma"  # not an option: a list of numbers, one per place
-DEFAULT_TABLE = "default"  # the one game table of a rule set without presets
+ROUNDS: Final[Mapping[str, int]] = MappingProxyType({"east": 1, "east-south": 2, "four-winds": 4})  # a game's length
+UMA_KEY: Final = "uma"  # not an option: a list of numbers, one per place
+DEFAULT_TABLE: Final = "default"  # the one game table of a rule set without presets
 
 
 def game_options_type(ruleset: str) -> type[AnyGameOptions]:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from mjscore.errors import HandError, MjscoreError, NotationError, Problem, quoted
 from mjscore.game.options import (
@@ -36,14 +36,17 @@ from mjscore.settings import DEFAULT_RULESET, Settings
 if TYPE_CHECKING:
     from pyparsing import ParseBaseException
 
-RULESET_KEY, PLAYERS_KEY = "ruleset", "players"
+RULESET_KEY: Final = "ruleset"
+PLAYERS_KEY: Final = "players"
 # A game file that starts in the middle of a game (a log cut from one, the second half of a
 # session): the first hand, the riichi sticks on the table and each player's points then.
-RESUME_KEY, STICKS_KEY, POINTS_KEY = "resume", "sticks", "points"
-RESUME_KEYS = (RESUME_KEY, STICKS_KEY, POINTS_KEY)
-HEADER_KEYS = (RULESET_KEY, PRESET_KEY, PLAYERS_KEY, UMA_KEY, *RESUME_KEYS)
+RESUME_KEY: Final = "resume"
+STICKS_KEY: Final = "sticks"
+POINTS_KEY: Final = "points"
+RESUME_KEYS: Final = (RESUME_KEY, STICKS_KEY, POINTS_KEY)
+HEADER_KEYS: Final = (RULESET_KEY, PRESET_KEY, PLAYERS_KEY, UMA_KEY, *RESUME_KEYS)
 # The words a line of a game file is made of, and the pool of riichi sticks: no player's name.
-LINE_WORDS = ("draw", "abort", "chombo", "sticks")
+LINE_WORDS: Final = ("draw", "abort", "chombo", "sticks")
 
 
 class GameError(MjscoreError):
@@ -252,7 +255,7 @@ def _preset(ruleset: AnyRuleSet, found: Mapping[str, tuple[int, str, int]], faul
     return name.lower()
 
 
-_NAME = re.compile(PLAYER_RE)
+_NAME: Final = re.compile(PLAYER_RE)
 
 
 def _table_sizes(ruleset: AnyRuleSet) -> tuple[int, ...]:
@@ -334,12 +337,12 @@ def _uma(
     return tuple(numbers)
 
 
-_SIGNED = re.compile(r"[+-]?[0-9]{1,7}")
+_SIGNED: Final = re.compile(r"[+-]?[0-9]{1,7}")
 # A hand as players name it: the round's wind, which deal of it, and its honba after a dash (S2-1).
-_HAND_NAME = re.compile(r"([ESWN])([1-4])(?:-([0-9]{1,2}))?", re.IGNORECASE)
-_ROUND_LETTERS = "ESWN"
-_STICKS = re.compile(r"[0-9]{1,3}")
-STICKS_MOST = 100  # a hand line's sticks=: four players' 25,000 points are at most 100 sticks
+_HAND_NAME: Final = re.compile(r"([ESWN])([1-4])(?:-([0-9]{1,2}))?", re.IGNORECASE)
+_ROUND_LETTERS: Final = "ESWN"
+_STICKS: Final = re.compile(r"[0-9]{1,3}")
+STICKS_MOST: Final = 100  # a hand line's sticks=: four players' 25,000 points are at most 100 sticks
 
 
 def _resume(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
 from mjscore.errors import HandError, Problem
 from mjscore.game.baba import BabaLedger
@@ -35,7 +35,7 @@ class LedgerKind(Protocol):
 
 # Each rule set's ledger: every built-in rule set keeps its games (one registered from outside
 # mjscore has none, and its header is refused: game-ruleset-no-ledger).
-LEDGERS: Mapping[str, LedgerKind] = {
+LEDGERS: Final[Mapping[str, LedgerKind]] = {
     "riichi": RiichiLedger,
     "sanma": RiichiLedger,
     "hana": HanaLedger,
@@ -43,7 +43,7 @@ LEDGERS: Mapping[str, LedgerKind] = {
     "baba": BabaLedger,
     "baba-beginner": BabaLedger,
 }
-_READING = Settings()  # what a line that is not UTF-8 is told with
+_READING: Final = Settings()  # what a line that is not UTF-8 is told with
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from mjscore.errors import Problem, quoted
 from mjscore.game.ledger import (
@@ -37,23 +38,23 @@ from mjscore.result import ScoreResult
 from mjscore.rulesets import AnyRuleSet
 from mjscore.rulesets.riichi import RiichiFamily
 
-RIICHI_WORDS = frozenset(("riichi", "double-riichi", "wriichi"))  # a winner's own declaration, in its hand
+RIICHI_WORDS: Final = frozenset(("riichi", "double-riichi", "wriichi"))  # a winner's own declaration, in its hand
 # What a table may abort a hand for (an abort line's reason), by the players at it: four winds
 # and four riichi need four players.
-ABORT_REASONS = {
+ABORT_REASONS: Final = {
     4: ("nine-terminals", "four-winds", "four-riichi", "four-kongs", "triple-ron"),
     3: ("nine-terminals", "four-kongs"),
 }
-ALL_RIICHI = "four-riichi"  # every player declared: their sticks stay on the table
+ALL_RIICHI: Final = "four-riichi"  # every player declared: their sticks stay on the table
 # The items the ledger writes into a line it scores (a line may state them, and is held to
 # them), and those that name players (by name or this hand's seat letter), on a win line and on
 # a draw line; the ledger reads them, the rule set the rest (a draw has no seat=, a win no tenpai=).
-STATE_KEYS = ("seat", "round", "honba", "sticks")
-PLAYER_KEYS = ("from", "pao", "tenpai", "nagashi", "riichi")
-WIN_KEYS = frozenset(("seat", "round", "honba", "sticks", "from", "pao", "riichi", PRESET_KEY))
-DRAW_KEYS = frozenset(("round", "honba", "sticks", "tenpai", "nagashi", "riichi", PRESET_KEY))
-_ABORT_KEYS = ("riichi", "round", "honba", "sticks")
-_CHOMBO_KEYS = ("round", "honba", "sticks")
+STATE_KEYS: Final = ("seat", "round", "honba", "sticks")
+PLAYER_KEYS: Final = ("from", "pao", "tenpai", "nagashi", "riichi")
+WIN_KEYS: Final = frozenset(("seat", "round", "honba", "sticks", "from", "pao", "riichi", PRESET_KEY))
+DRAW_KEYS: Final = frozenset(("round", "honba", "sticks", "tenpai", "nagashi", "riichi", PRESET_KEY))
+_ABORT_KEYS: Final = ("riichi", "round", "honba", "sticks")
+_CHOMBO_KEYS: Final = ("round", "honba", "sticks")
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from mjscore.errors import HandError, Problem, quoted
 from mjscore.game.ledger import Table
@@ -23,7 +24,7 @@ from mjscore.presets import PRESET_KEY
 from mjscore.result import ScoreResult
 from mjscore.scoring import read_tokens, score
 
-COUNT_MOST = 999  # a stated count (honba=, sticks=, pot= ...) is read up to this (a game has far fewer)
+COUNT_MOST: Final = 999  # a stated count (honba=, sticks=, pot= ...) is read up to this (a game has far fewer)
 # A scored line's added items: (start, end) in its text and the column of the item the user wrote (0: none).
 Added = tuple[tuple[int, int, int], ...]
 

@@ -13,30 +13,34 @@ tests/property/test_game_tokens_properties.py).
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from mjscore.notation.tokens import DRAW_RE, KEY_VALUE_RE, RULESET_RE, WORD_RE, Token, option_token
 
 # A player's name: a letter (of any script), then letters, digits, "_", "-" or ".".
-PLAYER_RE = r"[^\W\d_][\w.-]*"
-NAME_LIMIT = 40  # characters of a player's name: a table's names are short
-ABORT, CHOMBO = "abort", "chombo"
-SEPARATOR = "&"  # between the winners of one discard
+PLAYER_RE: Final = r"[^\W\d_][\w.-]*"
+NAME_LIMIT: Final = 40  # characters of a player's name: a table's names are short
+ABORT: Final = "abort"
+CHOMBO: Final = "chombo"
+SEPARATOR: Final = "&"  # between the winners of one discard
 # A hand's text: up to the next "&" or the line's end, without the blanks around it.
-HAND_RE = rf"[^{SEPARATOR}\s]([^{SEPARATOR}]*[^{SEPARATOR}\s])?"
+HAND_RE: Final = rf"[^{SEPARATOR}\s]([^{SEPARATOR}]*[^{SEPARATOR}\s])?"
 # A line of its own between two games of a games file (as a YAML stream separates documents).
-GAMES_SEPARATOR_RE = r"-{3,}"
+GAMES_SEPARATOR_RE: Final = r"-{3,}"
 
-_BLANK = r"[ \t\r\n\u3000]"  # the notation's blanks (tokens.BLANKS)
-_BLANKS = re.compile(rf"{_BLANK}*+")
-_KEY_VALUE = re.compile(KEY_VALUE_RE)
-_PLAYER = re.compile(PLAYER_RE)
-_HAND = re.compile(HAND_RE)
-_REASON = re.compile(WORD_RE)
-_GAMES_SEPARATOR = re.compile(GAMES_SEPARATOR_RE)
-_KEYWORD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")  # pyparsing's, as a caseless keyword has them
+_BLANK: Final = r"[ \t\r\n\u3000]"  # the notation's blanks (tokens.BLANKS)
+_BLANKS: Final = re.compile(rf"{_BLANK}*+")
+_KEY_VALUE: Final = re.compile(KEY_VALUE_RE)
+_PLAYER: Final = re.compile(PLAYER_RE)
+_HAND: Final = re.compile(HAND_RE)
+_REASON: Final = re.compile(WORD_RE)
+_GAMES_SEPARATOR: Final = re.compile(GAMES_SEPARATOR_RE)
+_KEYWORD_CHARS: Final = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$"
+)  # pyparsing's, as a caseless keyword has them
 # A draw line starts with the draw word, perhaps after a rule-set prefix. The prefix is taken
 # whole or not at all (atomic), as the grammar's optional element: "draw : 1m" is no draw line.
-_DRAW_AHEAD = re.compile(rf"(?>(?:{RULESET_RE})?){_BLANK}*+{DRAW_RE}")
+_DRAW_AHEAD: Final = re.compile(rf"(?>(?:{RULESET_RE})?){_BLANK}*+{DRAW_RE}")
 
 
 def read_tokens(text: str) -> list[Token] | None:

@@ -34,7 +34,8 @@ KANS: Final = frozenset(("open-kan", "added-kan", "closed-kan"))
 NINE_KINDS: Final = 9  # kinds of terminals and honours a hand needs for the nine-terminals draw
 FOUR_KONGS: Final = 4
 # What the log calls all ready and nobody ready, which its point changes (none) cannot say.
-ALL_READY, NONE_READY = "全員聴牌", "全員不聴"
+ALL_READY: Final = "全員聴牌"
+NONE_READY: Final = "全員不聴"
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ import bisect
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from mjscore.errors import HandError, NotationError, Problem, quoted
 from mjscore.families import HINTS
@@ -25,7 +25,7 @@ from mjscore.presets import PRESET_KEY
 if TYPE_CHECKING:
     from pyparsing import ParseBaseException
 
-_PREFIX = re.compile(RULESET_RE)
+_PREFIX: Final = re.compile(RULESET_RE)
 
 
 def split_prefix(text: str, default: str) -> tuple[str, int, int]:
@@ -149,13 +149,13 @@ def _times(n: int) -> str:
     return "twice" if n == 2 else f"{n} times"
 
 
-ITEM_TAGS = frozenset(("flag", "word", "option"))  # the tags of the items after a hand
-NO_PRESETS = "preset= is not taken on this line: its rule set has no presets (mjscore rules NAME lists them)"
+ITEM_TAGS: Final = frozenset(("flag", "word", "option"))  # the tags of the items after a hand
+NO_PRESETS: Final = "preset= is not taken on this line: its rule set has no presets (mjscore rules NAME lists them)"
 # The items of a line only the analysis reads (mjscore waits): tiles seen on the table, and the
 # player's own discards. A scoring line names the command that reads them.
-ANALYSIS_KEYS = ("seen", "discards")
+ANALYSIS_KEYS: Final = ("seen", "discards")
 # Items a line's rule set does not list in its keys but that are read elsewhere: (code, message).
-_READ_ELSEWHERE = {
+_READ_ELSEWHERE: Final = {
     PRESET_KEY: ("no-presets", NO_PRESETS),
     **{
         key: ("analysis-item", f"{key}= is read by mjscore waits (what a hand waits on), not when a hand is scored")
@@ -191,7 +191,7 @@ def other_flags(flags: Iterable[str]) -> list[str]:
     return sorted(f for f in flags if f not in _WIN_WORDS)
 
 
-_WIN_WORDS = ("tsumo", "ron")
+_WIN_WORDS: Final = ("tsumo", "ron")
 
 
 def read_win(items: Items, problems: list[Problem], tsumo_means: str) -> Win | None:
@@ -230,7 +230,7 @@ def fail(text: str, problems: Sequence[Problem]) -> HandError:
     return HandError(text, tuple(sorted(problems, key=lambda p: p.col)))
 
 
-_WORD = re.compile(f"[^{BLANKS}]+")  # a word: what stands between blanks
+_WORD: Final = re.compile(f"[^{BLANKS}]+")  # a word: what stands between blanks
 
 
 def _folded(text: str, problems: Sequence[Problem]) -> list[Problem]:

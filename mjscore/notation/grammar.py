@@ -21,6 +21,8 @@ needs it.
 
 from __future__ import annotations
 
+from typing import Final
+
 import pyparsing as pp
 
 from mjscore.notation.tokens import (
@@ -57,7 +59,7 @@ def _missing_suit(s: str, loc: int, toks: pp.ParseResults) -> None:
     )
 
 
-_PYPARSING_BLANKS = pp.ParserElement.DEFAULT_WHITE_CHARS
+_PYPARSING_BLANKS: Final = pp.ParserElement.DEFAULT_WHITE_CHARS
 pp.ParserElement.set_default_whitespace_chars(BLANKS)  # for the elements below only; restored after
 
 ruleset_prefix = pp.Regex(RULESET_RE).set_name("ruleset")
@@ -106,7 +108,7 @@ baba_body.streamline().errmsg = "Expected a hand: cards such as 馬場 or MB"
 
 # Where the fast reader stopped (``tokens.FastRead.resume``), the grammar takes over in the same
 # state: card groups read, more may follow ("hand"), or items read, only items may follow ("items").
-RESUME: dict[str, dict[str, pp.ParserElement]] = {
+RESUME: Final[dict[str, dict[str, pp.ParserElement]]] = {
     family: {
         "body": body,
         "hand": (pp.ZeroOrMore(group) + pp.ZeroOrMore(item)).parse_with_tabs(),
@@ -121,7 +123,7 @@ RESUME: dict[str, dict[str, pp.ParserElement]] = {
 pp.ParserElement.set_default_whitespace_chars(_PYPARSING_BLANKS)
 
 # Every named element, in the order the BNF lists them.
-ELEMENTS: tuple[pp.ParserElement, ...] = (
+ELEMENTS: Final[tuple[pp.ParserElement, ...]] = (
     ruleset_prefix,
     baba_body,
     baba_group,
@@ -149,7 +151,7 @@ ELEMENTS: tuple[pp.ParserElement, ...] = (
     mpsz_flag,
 )
 
-BODIES: dict[str, pp.ParserElement] = {"baba": baba_body, "mpsz": mpsz_body}
+BODIES: Final[dict[str, pp.ParserElement]] = {"baba": baba_body, "mpsz": mpsz_body}
 
 
 def parse_structured(family: str, text: str, start: int = 0, resume: tuple[str, int] | None = None) -> list[Token]:

@@ -12,32 +12,32 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from mjscore.families.baba.words import FLAGS as BABA_FLAGS
 from mjscore.families.mpsz.words import FLAGS as MPSZ_FLAGS
 
 # Blanks between groups and items: ASCII white space and the ideographic space
 # (U+3000) a Japanese input method types. Other Unicode spaces are errors.
-BLANKS = " \t\r\n\u3000"
-_BLANK = r"[ \t\r\n\u3000]"
+BLANKS: Final = " \t\r\n\u3000"
+_BLANK: Final = r"[ \t\r\n\u3000]"
 
 # Token patterns: the one home of each token's spelling.
-_CARD_CHARS = r"[^\s()\[\]{}=#]"
-_ENDS = rf"(?={_BLANK}|$)"
-_NAME_RE = r"[A-Za-z][\w-]*"  # a word, or the key of a key=value
-_VALUE_RE = r"\S*"
-RULESET_RE = rf"{_BLANK}*([A-Za-z][A-Za-z0-9_-]*){_BLANK}*:"
-KEY_VALUE_RE = _NAME_RE + "=" + _VALUE_RE
-WORD_RE = _NAME_RE + _ENDS
-MELD_CARDS_RE = _CARD_CHARS + "+"
-BABA_FLAG_RE = r"(?:" + "|".join(BABA_FLAGS) + ")" + _ENDS
-BABA_CARDS_RE = r"(?!" + _NAME_RE + "=)(?!" + BABA_FLAG_RE + ")" + _CARD_CHARS + "+"
-TILES_RE = r"(?:[0-9]+[mpszfg])+"  # "123m406p": digits, then their suit letter (f, g: hana's flowers)
-WINNING_TILE_RE = r"[0-9][mpszfg]"
+_CARD_CHARS: Final = r"[^\s()\[\]{}=#]"
+_ENDS: Final = rf"(?={_BLANK}|$)"
+_NAME_RE: Final = r"[A-Za-z][\w-]*"  # a word, or the key of a key=value
+_VALUE_RE: Final = r"\S*"
+RULESET_RE: Final = rf"{_BLANK}*([A-Za-z][A-Za-z0-9_-]*){_BLANK}*:"
+KEY_VALUE_RE: Final = _NAME_RE + "=" + _VALUE_RE
+WORD_RE: Final = _NAME_RE + _ENDS
+MELD_CARDS_RE: Final = _CARD_CHARS + "+"
+BABA_FLAG_RE: Final = r"(?:" + "|".join(BABA_FLAGS) + ")" + _ENDS
+BABA_CARDS_RE: Final = r"(?!" + _NAME_RE + "=)(?!" + BABA_FLAG_RE + ")" + _CARD_CHARS + "+"
+TILES_RE: Final = r"(?:[0-9]+[mpszfg])+"  # "123m406p": digits, then their suit letter (f, g: hana's flowers)
+WINNING_TILE_RE: Final = r"[0-9][mpszfg]"
 # In any case ("RON"): in the mpsz family no card code is made of letters (BABA's are, so its flags are lower case).
-MPSZ_FLAG_RE = r"(?i:" + "|".join(sorted(MPSZ_FLAGS, key=len, reverse=True)) + ")" + _ENDS
-DRAW_RE = r"(?i:draw)" + _ENDS  # in any case, as the flags: no mpsz card code is made of letters
+MPSZ_FLAG_RE: Final = r"(?i:" + "|".join(sorted(MPSZ_FLAGS, key=len, reverse=True)) + ")" + _ENDS
+DRAW_RE: Final = r"(?i:draw)" + _ENDS  # in any case, as the flags: no mpsz card code is made of letters
 
 
 class Token(NamedTuple):
@@ -64,8 +64,8 @@ class Token(NamedTuple):
         return self.loc + (self.tag in _OPENED) + len(self.text) + (self.tag in _CLOSED)
 
 
-_OPENED = frozenset(("open", "closed", "shown", "winning"))  # groups whose text follows an opening character
-_CLOSED = frozenset(("open", "closed", "shown"))  # groups whose text a closing character follows
+_OPENED: Final = frozenset(("open", "closed", "shown", "winning"))  # groups whose text follows an opening character
+_CLOSED: Final = frozenset(("open", "closed", "shown"))  # groups whose text a closing character follows
 
 
 def option_token(loc: int, text: str) -> Token:
@@ -120,7 +120,7 @@ def _fast_form(
 # Each family's card groups, flag words (and the pattern that reads them) and the word that may
 # stand for its hand (compiled into its fast form on first use: a run reads one family, and
 # each form is about a millisecond of start-up).
-_FAST_PARTS: dict[str, tuple[dict[str, _CardGroup], tuple[str, ...], str, str | None]] = {
+_FAST_PARTS: Final[dict[str, tuple[dict[str, _CardGroup], tuple[str, ...], str, str | None]]] = {
     "baba": (
         {
             "open": (r"\(", MELD_CARDS_RE, r"\)"),
@@ -146,7 +146,7 @@ _FAST_PARTS: dict[str, tuple[dict[str, _CardGroup], tuple[str, ...], str, str | 
 }
 
 
-FAMILIES = tuple(_FAST_PARTS)
+FAMILIES: Final = tuple(_FAST_PARTS)
 
 
 @cache

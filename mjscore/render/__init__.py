@@ -9,7 +9,7 @@ script reading JSON or CSV sees every line of its input accounted for.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from mjscore.errors import HandError
 from mjscore.result import ScoreResult
@@ -26,7 +26,7 @@ class Renderer(Protocol):
     def error(self, number: int, error: HandError, source: str = "") -> str | None: ...
 
 
-FORMATS = ("table", "json", "csv")
+FORMATS: Final = ("table", "json", "csv")
 
 
 def get_renderer(name: str, several_inputs: bool = False) -> Renderer:

@@ -10,6 +10,8 @@ document (with the analysis's schema), CSV an error row.
 
 from __future__ import annotations
 
+from typing import Final
+
 from tabulate import tabulate
 
 from mjscore.analysis import (
@@ -37,9 +39,9 @@ from mjscore.render.csv import csv_row, error_record, record
 from mjscore.render.json import document_line
 from mjscore.result import error_document
 
-ITEMS_WIDTH = 32  # characters of a cell's list of items before it wraps
+ITEMS_WIDTH: Final = 32  # characters of a cell's list of items before it wraps
 # What a cell says for an outcome that is not a win (``None``: not asked).
-CELL = {NO_YAKU: "no yaku", FURITEN: "furiten: no ron", REFUSED: "refused", NONE_LEFT: "not scored"}
+CELL: Final = {NO_YAKU: "no yaku", FURITEN: "furiten: no ron", REFUSED: "refused", NONE_LEFT: "not scored"}
 
 
 def value_text(value: WinValue) -> str:
@@ -154,9 +156,9 @@ class AnalysisTable:
         return None  # reported on stderr by the CLI
 
 
-WAIT_COLUMNS = ("wait", "unseen", "ron", "tsumo", "notes")
-DISCARD_COLUMNS = ("discard", "shanten", "{piece}s", "unseen", "best", "notes")  # {piece}: tile, card
-TILES_WIDTH = 24  # characters of a discard's tiles before they wrap
+WAIT_COLUMNS: Final = ("wait", "unseen", "ron", "tsumo", "notes")
+DISCARD_COLUMNS: Final = ("discard", "shanten", "{piece}s", "unseen", "best", "notes")  # {piece}: tile, card
+TILES_WIDTH: Final = 24  # characters of a discard's tiles before they wrap
 
 
 def _spaced(table: str) -> str:
@@ -256,7 +258,7 @@ class AnalysisJson:
 # One row per wait of a ready hand; one row for a hand not ready; for a hand of 14 a row per
 # discard, or per wait of a discard that leaves it ready (the discard's columns on each); a hand
 # that could not be analysed is one row with its errors.
-COLUMNS = (
+COLUMNS: Final = (
     "source",
     "line",
     "ok",

@@ -7,6 +7,7 @@ BABA game (``is_baba``) to these functions; the documents are schema ``game-1``'
 from __future__ import annotations
 
 import textwrap
+from typing import Final
 
 from tabulate import tabulate
 
@@ -17,8 +18,8 @@ from mjscore.game.read import Header
 from mjscore.options import specs
 from mjscore.payment import POT, Payment
 
-FAMILY = "baba"
-_SHOWN_APART = ("start", "obaba")  # rules the header shows on a line of their own
+FAMILY: Final = "baba"
+_SHOWN_APART: Final = ("start", "obaba")  # rules the header shows on a line of their own
 
 
 def is_baba(header: Header) -> bool:
@@ -180,7 +181,7 @@ def standings_document(standings: Standings, header: Header, opening: dict[str, 
     }
 
 
-HAND_COLUMNS = (
+HAND_COLUMNS: Final = (
     "source",
     "line",
     "kind",
@@ -195,7 +196,7 @@ HAND_COLUMNS = (
     "scored",
     "hand_value",
 )
-PLACE_COLUMNS = ("place", "player", "koban", "leftover", "final")
+PLACE_COLUMNS: Final = ("place", "player", "koban", "leftover", "final")
 
 
 def csv_columns(per_player: tuple[str, ...], error_columns: tuple[str, ...]) -> tuple[str, ...]:

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import csv
 import io
+from typing import Final
 
 from mjscore.errors import HandError, printable
 from mjscore.families.mpsz.tiles import SEATS
 from mjscore.result import Candidate, ScoreLine, ScoreResult
 
-COLUMNS = (
+COLUMNS: Final = (
     "source",
     "line",
     "ok",

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
-from typing import NamedTuple, Protocol
+from typing import Final, NamedTuple, Protocol
 
 from tabulate import tabulate
 
@@ -32,8 +32,8 @@ from mjscore.render.json import document_line
 from mjscore.render.plot import START, Chart
 from mjscore.result import ScoreResult, document_start
 
-SCHEMA = "game-1"
-MOST_PLAYERS = 4  # a table seats at most four: the player columns of a CSV of several games
+SCHEMA: Final = "game-1"
+MOST_PLAYERS: Final = 4  # a table seats at most four: the player columns of a CSV of several games
 
 
 class GamePlace(NamedTuple):
@@ -98,7 +98,7 @@ def _signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
-CHIPS_RULE = "each flower earns its holder 1 chip from every other player (variant=3), kept beside the points"
+CHIPS_RULE: Final = "each flower earns its holder 1 chip from every other player (variant=3), kept beside the points"
 
 
 def _keeps_sticks(header: Header) -> bool:
@@ -478,7 +478,7 @@ class GameJson:
         return document_line(game_error_document(number, error, self.source, self.place), as_typed=True)
 
 
-HAND_COLUMNS = (
+HAND_COLUMNS: Final = (
     "source",
     "line",
     "kind",
@@ -493,8 +493,8 @@ HAND_COLUMNS = (
     "scored",
     "hand_value",
 )
-PLACE_COLUMNS = ("place", "player", "points", "leftover", "oka", "uma", "penalty", "final")
-ERROR_COLUMNS = ("text", "error_code", "error_col", "error")
+PLACE_COLUMNS: Final = ("place", "player", "points", "leftover", "oka", "uma", "penalty", "final")
+ERROR_COLUMNS: Final = ("text", "error_code", "error_col", "error")
 
 
 def csv_columns(per_player: tuple[str, ...], chips: tuple[str, ...]) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ import json
 import re
 from collections.abc import Mapping
 from json.encoder import encode_basestring  # C: a str as JSON, not escaped to ASCII
+from typing import Final
 
 from mjscore.errors import UNPRINTABLE, HandError
 from mjscore.payment import Payment, deltas
@@ -95,14 +96,14 @@ def _mapping_text(values: Mapping[str, object]) -> str:
     return f"{{{', '.join([f'{encode_basestring(k)}: {_text(v)}' for k, v in values.items()])}}}"
 
 
-_KEPT = 4096  # entries the memos of keys, lines and header rows hold; past it, each starts again
+_KEPT: Final = 4096  # entries the memos of keys, lines and header rows hold; past it, each starts again
 
 # The text of a context's options, kept by their names and values (two flat tuples: a tuple of
 # (name, value) pairs costs a pair made, hashed and dropped for each of two dozen options): a
 # batch's hands share a few rule sets.
-_OPTIONS_TEXT: dict[tuple[tuple[str, ...], tuple[object, ...]], str] = {}
+_OPTIONS_TEXT: Final[dict[tuple[tuple[str, ...], tuple[object, ...]], str]] = {}
 # "key": of each context key (a rule set's few)
-_KEY_TEXT: dict[str, str] = {}
+_KEY_TEXT: Final[dict[str, str]] = {}
 
 
 def _context_text(context: Mapping[str, object]) -> str:
@@ -130,7 +131,7 @@ def _context_text(context: Mapping[str, object]) -> str:
 # and the rule sets share these values between hands (a rule's line counted once, a summary
 # per han and fu, a payment per amount), so a batch writes each once. 5,000 riichi hands:
 # 35,254 lines from 1,664 objects, 5,000 summaries from 229.
-_TEXT_OF: ByIdentity[str] = ByIdentity(_KEPT)
+_TEXT_OF: Final[ByIdentity[str]] = ByIdentity(_KEPT)
 
 
 def _lines_text(lines: tuple[ScoreLine, ...]) -> str:
@@ -182,7 +183,7 @@ def _side_text(result: ScoreResult) -> str:
 
 
 # A header's rows, kept by their words: 5,000 riichi hands have 37,511 rows and 551 distinct.
-_LABEL_TEXT: dict[tuple[str, str], str] = {}
+_LABEL_TEXT: Final[dict[tuple[str, str], str]] = {}
 
 
 def _label_text(row: tuple[str, str]) -> str:

@@ -14,14 +14,14 @@ import importlib
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mjscore.errors import UsageError
 from mjscore.values import Value
 
-PLOT_FORMATS = ("png", "svg")  # what --plot writes, chosen by the file's extension
-START = "start"  # the label of the point before the first hand
-MOST_LABELS = 24  # hand labels along the axis; more hands show every second, third ...
+PLOT_FORMATS: Final = ("png", "svg")  # what --plot writes, chosen by the file's extension
+START: Final = "start"  # the label of the point before the first hand
+MOST_LABELS: Final = 24  # hand labels along the axis; more hands show every second, third ...
 
 
 class PlotUnavailable(UsageError):

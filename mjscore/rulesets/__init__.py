@@ -8,7 +8,7 @@ case-insensitively.
 from __future__ import annotations
 
 from importlib import import_module
-from typing import cast
+from typing import Final, cast
 
 from mjscore.errors import Problem, quoted
 from mjscore.rulesets.base import AnyRuleSet, RuleSet
@@ -16,7 +16,7 @@ from mjscore.rulesets.base import AnyRuleSet, RuleSet
 # name -> (module, class, aliases). Classes are imported when first looked up, so
 # scoring a BABA hand never loads riichi (start-up time). The aliases repeat the
 # classes' own; tests/meta checks the two agree.
-REGISTRY: dict[str, tuple[str, str, tuple[str, ...]]] = {
+REGISTRY: Final[dict[str, tuple[str, str, tuple[str, ...]]]] = {
     "riichi": ("mjscore.rulesets.riichi", "Riichi", ("yakuza2", "japanese")),
     "hana": ("mjscore.rulesets.hana", "Hana", ("flower", "riichi-hana")),
     "sanma": ("mjscore.rulesets.sanma", "Sanma", ("three-player", "riichi-3p")),
@@ -26,10 +26,10 @@ REGISTRY: dict[str, tuple[str, str, tuple[str, ...]]] = {
 }
 
 
-_LOOKUP = {alias: name for name, (_, _, aliases) in REGISTRY.items() for alias in (name, *aliases)}
-_REGISTERED: dict[str, type[AnyRuleSet]] = {}  # rule sets written outside mjscore (``register``)
-_INSTANCES: dict[type[AnyRuleSet], AnyRuleSet] = {}
-_BY_NAME: dict[str, AnyRuleSet] = {}  # as written: "riichi", "Riichi", "yakuza2" ...
+_LOOKUP: Final = {alias: name for name, (_, _, aliases) in REGISTRY.items() for alias in (name, *aliases)}
+_REGISTERED: Final[dict[str, type[AnyRuleSet]]] = {}  # rule sets written outside mjscore (``register``)
+_INSTANCES: Final[dict[type[AnyRuleSet], AnyRuleSet]] = {}
+_BY_NAME: Final[dict[str, AnyRuleSet]] = {}  # as written: "riichi", "Riichi", "yakuza2" ...
 
 
 def _load(name: str) -> type[AnyRuleSet]:

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.engine import Rule
@@ -54,21 +54,25 @@ from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.settings import Settings
 from mjscore.waiting import Piece, Spelling, Waiting, WaitingLine, WaitKind
 
-HAND_SIZE = 6  # +1 with a KAN
+HAND_SIZE: Final = 6  # +1 with a KAN
 # The largest pot=: far above the 32 KOBAN at a table of four (8 each, docs/rules/baba.md §1),
 # leaving room for a house's own supply of coins.
-MOST_POT = 999
-BA = "場"  # Ba-ittsu: one card of each kind containing it
-YAKU_KANJI = ("馬", BA, DOUBLING_MARK)  # the kanji Chin-itsu and Hon-itsu are made of
-FUNDAMENTAL, BONUS, YAKU = "fundamental", "bonus", "yaku"  # the kinds of scoring item (docs/rules/baba.md §4)
+MOST_POT: Final = 999
+BA: Final = "場"  # Ba-ittsu: one card of each kind containing it
+YAKU_KANJI: Final = ("馬", BA, DOUBLING_MARK)  # the kanji Chin-itsu and Hon-itsu are made of
+FUNDAMENTAL: Final = "fundamental"  # the kinds of scoring item (docs/rules/baba.md §4)
+BONUS: Final = "bonus"
+YAKU: Final = "yaku"
 
-BASIC, BA_ITTSU, SAN_TOITSU = "two Kohtsu", "Ba-ittsu", "San-toitsu"
-KAN_AND_KOHTSU = "a KAN and a Kohtsu"  # the basic shape of a hand with a KAN, for people
-WILD_SPELLING = WILD_SPELLINGS[0]  # OBABA as a line writes it back ("O", as canonical lines do)
+BASIC: Final = "two Kohtsu"
+BA_ITTSU: Final = "Ba-ittsu"
+SAN_TOITSU: Final = "San-toitsu"
+KAN_AND_KOHTSU: Final = "a KAN and a Kohtsu"  # the basic shape of a hand with a KAN, for people
+WILD_SPELLING: Final = WILD_SPELLINGS[0]  # OBABA as a line writes it back ("O", as canonical lines do)
 SEEN, DISCARDS = ANALYSIS_KEYS
-_LISTED = {SEEN: "lists the cards seen on the table", DISCARDS: "lists your own discards"}  # for messages
-_MELD_TAGS = {"open": MeldKind.OPEN, "closed": MeldKind.CLOSED_KAN, "shown": MeldKind.SHOWN}
-_WORDLIKE = re.compile(r"[a-z][a-z_-]*")
+_LISTED: Final = {SEEN: "lists the cards seen on the table", DISCARDS: "lists your own discards"}  # for messages
+_MELD_TAGS: Final = {"open": MeldKind.OPEN, "closed": MeldKind.CLOSED_KAN, "shown": MeldKind.SHOWN}
+_WORDLIKE: Final = re.compile(r"[a-z][a-z_-]*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,12 +215,13 @@ def item(
 
 
 # fmt: off
-WIN_RULE: BabaRule = item(FUNDAMENTAL, "win", "WIN", "和了", koban=1, when=_shape_is(BASIC),
-                          condition="two Kohtsu, or a KAN and a Kohtsu")
-DORAYAKI_RULE: BabaRule = item(BONUS, "dorayaki", "DORAYAKI", "どら焼き", koban=1, when=_dora, detail=_dora_detail,
-                               condition="each card of a kind shown on a face-up chip (OBABA: see obaba_dora)")
+WIN_RULE: Final[BabaRule] = item(FUNDAMENTAL, "win", "WIN", "和了", koban=1, when=_shape_is(BASIC),
+                                 condition="two Kohtsu, or a KAN and a Kohtsu")
+DORAYAKI_RULE: Final[BabaRule] = item(BONUS, "dorayaki", "DORAYAKI", "どら焼き", koban=1, when=_dora,
+                                      detail=_dora_detail,
+                                      condition="each card of a kind shown on a face-up chip (OBABA: see obaba_dora)")
 
-EXPERT_RULES: tuple[BabaRule, ...] = (
+EXPERT_RULES: Final[tuple[BabaRule, ...]] = (
     WIN_RULE,
     item(FUNDAMENTAL, "ba-ittsu", "Ba-ittsu", "場一通", koban=1, when=_shape_is(BA_ITTSU),
          condition="the six different 場 cards, no OBABA", supersedes=("chin-itsu",)),
@@ -234,7 +239,7 @@ EXPERT_RULES: tuple[BabaRule, ...] = (
 )
 # fmt: on
 
-BEGINNER_RULES: tuple[BabaRule, ...] = (WIN_RULE, DORAYAKI_RULE)
+BEGINNER_RULES: Final[tuple[BabaRule, ...]] = (WIN_RULE, DORAYAKI_RULE)
 
 
 # --- shapes: hand -> readings

@@ -46,16 +46,20 @@ from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.settings import Settings
 from mjscore.waiting import Waiting, WaitingLine, WaitKind
 
-_ASSUMED = "docs/rules/baida.md §4 house default (Zung Jung value), labelled assumed"
-_PAYMENT = "docs/rules/baida.md §8 house default"
-FLAGS = ("tsumo", "ron", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "discarded-baida")
-KEYS = ("baida", "seat", "from")
-PATTERN_CAP, HAND_CAP = 320, 480
-SEVEN_BAIDA = 7
-STANDARD, SEVEN_PAIRS, THIRTEEN = "standard", "seven pairs", "thirteen terminals"
-SHAPE_NAMES = ("standard", "Seven Pairs", "Thirteen Terminals")  # for people: the shanten of each (§4)
-KINDS = tuple(range(RIICHI_KINDS))  # the 136 tiles' kinds, no flowers (docs/rules/baida.md §1)
-PATTERN, BONUS = "pattern", "bonus"
+_ASSUMED: Final = "docs/rules/baida.md §4 house default (Zung Jung value), labelled assumed"
+_PAYMENT: Final = "docs/rules/baida.md §8 house default"
+FLAGS: Final = ("tsumo", "ron", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "discarded-baida")
+KEYS: Final = ("baida", "seat", "from")
+PATTERN_CAP: Final = 320
+HAND_CAP: Final = 480
+SEVEN_BAIDA: Final = 7
+STANDARD: Final = "standard"
+SEVEN_PAIRS: Final = "seven pairs"
+THIRTEEN: Final = "thirteen terminals"
+SHAPE_NAMES: Final = ("standard", "Seven Pairs", "Thirteen Terminals")  # for people: the shanten of each (§4)
+KINDS: Final = tuple(range(RIICHI_KINDS))  # the 136 tiles' kinds, no flowers (docs/rules/baida.md §1)
+PATTERN: Final = "pattern"
+BONUS: Final = "bonus"
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,7 +280,7 @@ def bonus(
 
 
 # fmt: off
-RULES: tuple[BaidaRule, ...] = (
+RULES: Final[tuple[BaidaRule, ...]] = (
     pattern("mixed-one-suit", "Mixed One-Suit", "混一色", points=40, when=_mixed_one_suit,
             condition="one suit and honours"),
     pattern("pure-one-suit", "Pure One-Suit", "清一色", points=100, when=_pure_one_suit,
@@ -312,18 +316,18 @@ RULES: tuple[BaidaRule, ...] = (
     bonus("blessing-of-earth", "Blessing of Earth", "地和", points=200, when=flag_is_set("chiihou"), gate="chiihou",
           condition="a non-dealer wins on the dealer's first discard"),
 )
-_PATTERN_IDS = frozenset(r.id for r in RULES if r.category == PATTERN)
+_PATTERN_IDS: Final = frozenset(r.id for r in RULES if r.category == PATTERN)
 
 # Rows the engine does not apply: ``total`` writes the chicken hand's line when no pattern
 # applies, ``outside_shape`` Seven Baida's whatever the hand. Here so that their names and values
 # have one home, for the lines and for the rules table.
-CHICKEN_HAND: BaidaRule = pattern("chicken", "Chicken Hand", "雞糊", points=1, when=_never,
-                                  condition="no pattern (assumed value)")
-SEVEN_BAIDA_HAND: BaidaRule = bonus("seven-baida", "Seven Baida", "七百搭", points=HAND_CAP, when=_never,
-                                    condition="all seven Baida self-drawn, whatever the hand; nothing else")
+CHICKEN_HAND: Final[BaidaRule] = pattern("chicken", "Chicken Hand", "雞糊", points=1, when=_never,
+                                         condition="no pattern (assumed value)")
+SEVEN_BAIDA_HAND: Final[BaidaRule] = bonus("seven-baida", "Seven Baida", "七百搭", points=HAND_CAP, when=_never,
+                                           condition="all seven Baida self-drawn, whatever the hand; nothing else")
 # fmt: on
 # The rows whose value is an option's default (docs/rules/baida.md §4 house values), by option name.
-_ASSUMED_OPTION = {"all-triplets": "all_triplets", "seven-pairs": "seven_pairs", "chicken": "chicken"}
+_ASSUMED_OPTION: Final = {"all-triplets": "all_triplets", "seven-pairs": "seven_pairs", "chicken": "chicken"}
 
 
 class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):

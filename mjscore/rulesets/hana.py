@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from mjscore.engine import Rule
 from mjscore.errors import Problem
@@ -36,9 +36,9 @@ from mjscore.rulesets.riichi import (
     yaku,
 )
 
-_SOURCE = "docs/rules/hana.md §4"
-_TILES = "docs/rules/hana.md §1"
-EIGHT_FLOWERS = "eight flowers"
+_SOURCE: Final = "docs/rules/hana.md §4"
+_TILES: Final = "docs/rules/hana.md §1"
+EIGHT_FLOWERS: Final = "eight flowers"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,9 +88,9 @@ def _nukidora(_r: RiichiReading, t: RiichiTable, o: HanaOptions) -> int:
 
 
 # fmt: off
-DAIFAAHOU: HanaRule = limit_hand("daifaahou", "Daifaahou", "大花糊", when=_daifaahou, gate=HAS_FLOWERS,
-                                   condition="all eight flowers, whatever the hand (variation 1)")
-HANA_RULES: tuple[HanaRule, ...] = (
+DAIFAAHOU: Final[HanaRule] = limit_hand("daifaahou", "Daifaahou", "大花糊", when=_daifaahou, gate=HAS_FLOWERS,
+                                        condition="all eight flowers, whatever the hand (variation 1)")
+HANA_RULES: Final[tuple[HanaRule, ...]] = (
     dora("seat-flower", "Seat Flower", "自風花", category=BONUS, when=_seat_flowers, gate=HAS_FLOWERS,
          condition="own seat's flower or season, each (variation 1; no yaku)"),
     yaku("shoufaahou", "Shoufaahou", "小花糊", han=1, when=_shoufaahou, gate=HAS_FLOWERS,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from mjscore.engine import Rule
 from mjscore.errors import Problem
@@ -33,11 +33,12 @@ from mjscore.rulesets.riichi import (
     dora,
 )
 
-_PAYMENTS = "docs/rules/sanma.md §6"
-NORTH = WINDS[3]
-ONE_MAN, NINE_MAN = 0, 8  # the two characters the set keeps
-MOST_KITA = 4  # four Norths in the set
-NO_MIDDLE_MAN = "three-player riichi has no 2m-8m: the set keeps only 1m and 9m of the characters"
+_PAYMENTS: Final = "docs/rules/sanma.md §6"
+NORTH: Final = WINDS[3]
+ONE_MAN: Final = 0  # the two characters the set keeps
+NINE_MAN: Final = 8
+MOST_KITA: Final = 4  # four Norths in the set
+NO_MIDDLE_MAN: Final = "three-player riichi has no 2m-8m: the set keeps only 1m and 9m of the characters"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,9 +68,9 @@ def _kita(_r: RiichiReading, t: RiichiTable, _o: SanmaOptions) -> int:
 
 
 # fmt: off
-KITA: SanmaRule = dora("kita", "North Set Aside", "抜きドラ", category=BONUS, when=_kita, gate=HAS_FLOWERS,
-            condition="each North set aside (kita=N; nukidora, not a yaku)")
-SANMA_RULES: tuple[SanmaRule, ...] = (KITA,)
+KITA: Final[SanmaRule] = dora("kita", "North Set Aside", "抜きドラ", category=BONUS, when=_kita, gate=HAS_FLOWERS,
+                                condition="each North set aside (kita=N; nukidora, not a yaku)")
+SANMA_RULES: Final[tuple[SanmaRule, ...]] = (KITA,)
 # fmt: on
 
 

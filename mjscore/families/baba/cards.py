@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from mjscore.errors import Problem, quoted
 from mjscore.families.baba.deck import DOUBLING_MARK, WILD_NAME, Deck
@@ -83,8 +84,8 @@ def describe(reading: Reading, deck: Deck) -> str:
     return " · ".join(_describe_group(g, deck) for g in reading.groups)
 
 
-_GROUP_WORDS = {Shape.SET: "Kohtsu", Shape.KAN: "KAN", Shape.PAIR: "pair", Shape.SINGLE: "", Shape.RUN: "run"}
-_MELD_WORDS = {MeldKind.OPEN: " (open)", MeldKind.CLOSED_KAN: " (An-KAN)", MeldKind.SHOWN: " (shown)", None: ""}
+_GROUP_WORDS: Final = {Shape.SET: "Kohtsu", Shape.KAN: "KAN", Shape.PAIR: "pair", Shape.SINGLE: "", Shape.RUN: "run"}
+_MELD_WORDS: Final = {MeldKind.OPEN: " (open)", MeldKind.CLOSED_KAN: " (An-KAN)", MeldKind.SHOWN: " (shown)", None: ""}
 
 
 @lru_cache(maxsize=1024)

@@ -13,18 +13,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Final
 
 from mjscore.errors import UsageError, printable, quoted, some_of
 from mjscore.settings import Settings, load_toml, parse_toml, shipped_text
 
 # Written spellings of the OBABA wild card; 婆 only counts when no deck kind uses it.
-WILD_SPELLINGS = ("O", "o", "*", "お")
-WILD_KANJI_ALT = "婆"
-WILD_NAME = "OBABA"
-MAX_COPIES = 4  # of each card kind (docs/rules/baba.md §1)
-WILD_WAIT = -1  # OBABA as a kind, where mjscore waits counts it beside the deck's kinds (0-8)
-DOUBLING_MARK = "々"  # "X々" is the kind written by the single-kanji shorthand "X"
-_CODE_RE = re.compile(r"[A-NP-Z][A-Z]")  # two letters, not starting with the wild's O
+WILD_SPELLINGS: Final = ("O", "o", "*", "お")
+WILD_KANJI_ALT: Final = "婆"
+WILD_NAME: Final = "OBABA"
+MAX_COPIES: Final = 4  # of each card kind (docs/rules/baba.md §1)
+WILD_WAIT: Final = -1  # OBABA as a kind, where mjscore waits counts it beside the deck's kinds (0-8)
+DOUBLING_MARK: Final = "々"  # "X々" is the kind written by the single-kanji shorthand "X"
+_CODE_RE: Final = re.compile(r"[A-NP-Z][A-Z]")  # two letters, not starting with the wild's O
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,4 +150,4 @@ def deck_of(settings: Settings) -> Deck:
     return deck
 
 
-_MEMO = "deck"  # the deck's key in ``Settings.memo``
+_MEMO: Final = "deck"  # the deck's key in ``Settings.memo``

@@ -33,7 +33,7 @@ Counts = tuple[int, ...]  # copies of each kind of the deck, in its order, then 
 Target = tuple[tuple[int, int], ...]  # a winning hand's concealed cards: (place in Counts, copies) of each kind
 ShapesOf = Callable[[Hand], frozenset[str]]  # the shapes a hand takes: the rule set's readings'
 _MEMO_SIZE: Final = 256  # target sets remembered; past it the memo starts again (flat memory)
-_MEMO: dict[tuple[Hashable, ...], tuple[tuple[Target, ...], ...]] = {}
+_MEMO: Final[dict[tuple[Hashable, ...], tuple[tuple[Target, ...], ...]]] = {}
 
 
 class BabaShape(HandShape):

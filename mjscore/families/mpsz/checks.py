@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from operator import eq, itemgetter
+from typing import Final
 
 from mjscore.errors import Problem
 from mjscore.families.mpsz.tiles import (
@@ -22,8 +23,9 @@ from mjscore.families.mpsz.written import PLAIN_FIVES, Tile, TilePlaces, Written
 from mjscore.hand import Win
 from mjscore.notation.build import Items
 
-HAND_TILES = 14  # counting each kong as three
-_KIND, _IS_RED = itemgetter(0), itemgetter(1)  # a tile's kind, and whether it is a red five
+HAND_TILES: Final = 14  # counting each kong as three
+_KIND: Final = itemgetter(0)  # a tile's kind, and whether it is a red five
+_IS_RED: Final = itemgetter(1)
 
 
 def flowers_not_hana(places: TilePlaces) -> Problem:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from mjscore.errors import Problem, quoted
 from mjscore.families.mpsz.tiles import SEATS, WIND_OF_SEAT, read_tiles, tile_offsets
 from mjscore.families.mpsz.written import Tile
 from mjscore.notation.build import Items
 
-MAX_INDICATORS = 5  # the first, and one more for each of at most four kongs
+MAX_INDICATORS: Final = 5  # the first, and one more for each of at most four kongs
 
 
 def read_indicators(items: Items, key: str, problems: list[Problem]) -> tuple[Tile, ...]:

@@ -181,13 +181,13 @@ def _larger(a: int, b: int) -> int:
 # three suits share them), blocks by ``_block_key``, the honours by how many kinds they hold
 # once, twice, ... (``_HISTOGRAM``: honours have no runs, so which kinds does not matter);
 # with no copy limit apart; caps of melds or sanma's set with the caps (``_capped_table``).
-_SUIT_MEMO: dict[int, list[int]] = {}
-_OPEN_SUIT_MEMO: dict[int, list[int]] = {}
-_BLOCK_MEMO: dict[int, list[int]] = {}
-_OPEN_BLOCK_MEMO: dict[int, list[int]] = {}
-_HONOUR_MEMO: dict[int, list[int]] = {}
-_OPEN_HONOUR_MEMO: dict[int, list[int]] = {}
-_CAPPED_MEMO: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+_SUIT_MEMO: Final[dict[int, list[int]]] = {}
+_OPEN_SUIT_MEMO: Final[dict[int, list[int]]] = {}
+_BLOCK_MEMO: Final[dict[int, list[int]]] = {}
+_OPEN_BLOCK_MEMO: Final[dict[int, list[int]]] = {}
+_HONOUR_MEMO: Final[dict[int, list[int]]] = {}
+_OPEN_HONOUR_MEMO: Final[dict[int, list[int]]] = {}
+_CAPPED_MEMO: Final[dict[tuple[int, tuple[int, ...]], list[int]]] = {}
 _BITS: Final = 3  # a count in a key: 0 to MOST_COUNTED
 # a kind held c times adds _HISTOGRAM[c]: at most seven kinds hold as many, which fits 3 bits
 _HISTOGRAM: Final = tuple(1 << _BITS * (c - 1) if c else 0 for c in range(MOST_COUNTED + 1))

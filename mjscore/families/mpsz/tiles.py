@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Final
 
 from mjscore.errors import quoted
 
@@ -18,25 +19,25 @@ from mjscore.errors import quoted
 # A red five is an ordinary five whose redness is counted on the hand. Hana's
 # flowers and seasons (one tile each) follow the honours, past RIICHI_KINDS.
 
-SUITS = "mps"
-HONOURS = 27
-MAX_COPIES = 4  # of each tile
-RIICHI_KINDS = 34
-WINDS = (27, 28, 29, 30)
-DRAGONS = (31, 32, 33)
-SEATS = "ESWN"  # seat / round letters, in wind order
-DEALER = WINDS[0]  # East's seat deals
-SEAT_LETTER = dict(zip(WINDS, SEATS, strict=True))  # wind kind -> "E" ...
-WIND_OF_SEAT = dict(zip(SEATS, WINDS, strict=True))  # "E" -> wind kind ...
-TERMINALS_AND_HONOURS = frozenset((0, 8, 9, 17, 18, 26, *range(HONOURS, RIICHI_KINDS)))
-GREENS = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 sou and the green dragon
-RUN_STARTS = frozenset(k for k in range(HONOURS) if k % 9 <= 6)
-RED_FIVES_IN_SET = {"m": 1, "p": 2, "s": 1}  # how many red fives the 136-tile set holds
+SUITS: Final = "mps"
+HONOURS: Final = 27
+MAX_COPIES: Final = 4  # of each tile
+RIICHI_KINDS: Final = 34
+WINDS: Final = (27, 28, 29, 30)
+DRAGONS: Final = (31, 32, 33)
+SEATS: Final = "ESWN"  # seat / round letters, in wind order
+DEALER: Final = WINDS[0]  # East's seat deals
+SEAT_LETTER: Final = dict(zip(WINDS, SEATS, strict=True))  # wind kind -> "E" ...
+WIND_OF_SEAT: Final = dict(zip(SEATS, WINDS, strict=True))  # "E" -> wind kind ...
+TERMINALS_AND_HONOURS: Final = frozenset((0, 8, 9, 17, 18, 26, *range(HONOURS, RIICHI_KINDS)))
+GREENS: Final = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 sou and the green dragon
+RUN_STARTS: Final = frozenset(k for k in range(HONOURS) if k % 9 <= 6)
+RED_FIVES_IN_SET: Final = {"m": 1, "p": 2, "s": 1}  # how many red fives the 136-tile set holds
 # Flower tiles (hana): bonus tiles after the 34 kinds, one copy each. 1f-4f flowers, 1g-4g seasons;
 # number n belongs to seat n (1 East ... 4 North).
-FLOWERS = tuple(range(RIICHI_KINDS, RIICHI_KINDS + 4))
-SEASONS = tuple(range(RIICHI_KINDS + 4, RIICHI_KINDS + 8))
-BONUS_SUITS = "fg"
+FLOWERS: Final = tuple(range(RIICHI_KINDS, RIICHI_KINDS + 4))
+SEASONS: Final = tuple(range(RIICHI_KINDS + 4, RIICHI_KINDS + 8))
+BONUS_SUITS: Final = "fg"
 
 
 def tile_kind(digit: str, suit: str) -> int | None:
@@ -51,7 +52,7 @@ def tile_kind(digit: str, suit: str) -> int | None:
     return SUITS.index(suit) * 9 + rank - 1 if 1 <= rank <= 9 else None
 
 
-TILE_NAMES = tuple(
+TILE_NAMES: Final = tuple(
     f"{k - HONOURS + 1}z" if k >= HONOURS else f"{k % 9 + 1}{SUITS[k // 9]}" for k in range(RIICHI_KINDS)
 ) + tuple(f"{n}{suit}" for suit in BONUS_SUITS for n in range(1, 5))
 
@@ -81,7 +82,7 @@ def dora_after(indicator: int) -> int:
 
 
 # "5p" -> (kind, is red) for every tile code: reading a hand is a lookup per tile.
-TILE_OF_CODE = {
+TILE_OF_CODE: Final = {
     f"{digit}{suit}": (kind, digit == "0")
     for suit in (*SUITS, "z", *BONUS_SUITS)
     for digit in "0123456789"
@@ -90,16 +91,16 @@ TILE_OF_CODE = {
 
 
 # (kind, is red) -> its code, "0p" for the red five: writing tiles back.
-CODE_OF_TILE = {tile: code for code, tile in TILE_OF_CODE.items()}
+CODE_OF_TILE: Final = {tile: code for code, tile in TILE_OF_CODE.items()}
 
 
 # The digits of each suit letter, looked up: "5" under "p" is (13, False).
-_BY_SUIT = {
+_BY_SUIT: Final = {
     suit: {code[0]: tile for code, tile in TILE_OF_CODE.items() if code[1] == suit}
     for suit in (*SUITS, "z", *BONUS_SUITS)
 }
-_ONLY_TILES = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[1-4]+[fg])*")  # every code a tile: the usual case
-_DIGITS_SUIT = re.compile(r"([0-9]+)([a-z])")
+_ONLY_TILES: Final = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[1-4]+[fg])*")  # every code a tile: the usual case
+_DIGITS_SUIT: Final = re.compile(r"([0-9]+)([a-z])")
 
 
 @lru_cache(maxsize=4096)

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
+from typing import Final
 
 from mjscore.errors import Problem
 from mjscore.families.mpsz.items import read_tile_list
@@ -34,15 +35,15 @@ from mjscore.notation.build import ANALYSIS_KEYS, Items
 from mjscore.notation.tokens import Token
 from mjscore.waiting import SHAPE_NAMES, HandShape, Piece, Progress, Spelling, WaitingLine, WaitKind
 
-WAITING_TILES = 13  # a hand one tile short of a win, each meld counted as 3
-DRAWN_TILES = WAITING_TILES + 1  # a tile just drawn: which to discard
-SIZES = (
+WAITING_TILES: Final = 13  # a hand one tile short of a win, each meld counted as 3
+DRAWN_TILES: Final = WAITING_TILES + 1  # a tile just drawn: which to discard
+SIZES: Final = (
     f"{WAITING_TILES} (one tile short of a win) or {DRAWN_TILES} (a tile just drawn: which to discard), "
     "counting each meld as 3"
 )
-SIZES_SHORT = f"{WAITING_TILES} (one tile short of a win), counting each meld as 3"  # a rule set not shaped
+SIZES_SHORT: Final = f"{WAITING_TILES} (one tile short of a win), counting each meld as 3"  # a rule set not shaped
 SEEN, DISCARDS = ANALYSIS_KEYS
-_LISTED = {SEEN: "tiles seen on the table", DISCARDS: "your own discards"}  # for messages
+_LISTED: Final = {SEEN: "tiles seen on the table", DISCARDS: "your own discards"}  # for messages
 
 
 def waiting_line(

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from mjscore.errors import Problem
 from mjscore.families.mpsz.tiles import (
@@ -26,9 +26,9 @@ from mjscore.notation.tokens import Token
 from mjscore.values import made
 
 Tile = tuple[int, bool]  # (kind, is a red five)
-HAND_TAGS = frozenset(("cards", "open", "closed", "winning"))  # the tokens of the hand part
-PLAIN_FIVES = tuple(TILE_OF_CODE[f"5{suit}"] for suit in SUITS)  # 5m 5p 5s, not red
-RED_FIVES = tuple((kind, True) for kind, _ in PLAIN_FIVES)
+HAND_TAGS: Final = frozenset(("cards", "open", "closed", "winning"))  # the tokens of the hand part
+PLAIN_FIVES: Final = tuple(TILE_OF_CODE[f"5{suit}"] for suit in SUITS)  # 5m 5p 5s, not red
+RED_FIVES: Final = tuple((kind, True) for kind, _ in PLAIN_FIVES)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -74,7 +74,8 @@ class WrittenHand:
         return made(Hand, (tuple(concealed), 0, tuple([_meld(kind, tiles) for kind, tiles in self.melds])))
 
 
-_KIND, _IS_RED = itemgetter(0), itemgetter(1)  # a tile's kind, and whether it is a red five
+_KIND: Final = itemgetter(0)  # a tile's kind, and whether it is a red five
+_IS_RED: Final = itemgetter(1)
 
 
 @lru_cache(maxsize=1024)
@@ -260,4 +261,4 @@ def format_hand(hand: WrittenHand, winner: bool = True) -> str:
 # The code of each tile by its sort key, 2 * kind + (not red): by kind, a red five before the
 # plain fives of its kind. A plain loop over these, not a regular expression over the codes:
 # twice as fast in Python, five times compiled. Keys of no tile (a red 1m) hold "".
-_CODE_BY_KEY = tuple(CODE_OF_TILE.get((key // 2, not key % 2), "") for key in range(2 * len(TILE_NAMES)))
+_CODE_BY_KEY: Final = tuple(CODE_OF_TILE.get((key // 2, not key % 2), "") for key in range(2 * len(TILE_NAMES)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from mjscore.errors import Problem, quoted
 from mjscore.families.mpsz.tiles import SEAT_LETTER, SEATS, WIND_OF_SEAT
@@ -19,8 +19,8 @@ from mjscore.result import ScoreResult, Settlement, Shown
 from mjscore.rulesets.riichi.model import MOST, RiichiOptions
 from mjscore.rulesets.riichi.points import NO_TEN_TOTAL, nagashi_payments, no_ten_payments
 
-DRAW_KEYS = ("tenpai", "nagashi", "honba", "sticks", PRESET_KEY)
-DRAW_SEAT_KEYS = ("tenpai", "nagashi")
+DRAW_KEYS: Final = ("tenpai", "nagashi", "honba", "sticks", PRESET_KEY)
+DRAW_SEAT_KEYS: Final = ("tenpai", "nagashi")
 
 
 @dataclass(frozen=True, slots=True)

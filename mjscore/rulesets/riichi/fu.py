@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from mjscore.families.mpsz.tiles import DRAGONS, TERMINALS_AND_HONOURS, tile_name
 from mjscore.hand import Shape, Win
@@ -12,10 +13,10 @@ from mjscore.rulesets.riichi.points import round_up
 from mjscore.rulesets.riichi.readings import SEVEN_PAIRS, THIRTEEN_ORPHANS
 from mjscore.rulesets.riichi.rows import is_pinfu
 
-BASE = 20
-SEVEN_PAIRS_FU = 25
-OPEN_PINFU_FU = 30
-PAIR_FU = 2  # a pair of a dragon, of the seat wind, of the prevalent wind (docs/rules/riichi.md §6)
+BASE: Final = 20
+SEVEN_PAIRS_FU: Final = 25
+OPEN_PINFU_FU: Final = 30
+PAIR_FU: Final = 2  # a pair of a dragon, of the seat wind, of the prevalent wind (docs/rules/riichi.md §6)
 
 
 def _line(rid: str, name: str, fu: int, detail: str = "") -> ScoreLine:
@@ -24,11 +25,11 @@ def _line(rid: str, name: str, fu: int, detail: str = "") -> ScoreLine:
 
 # Lines that never change, and caches of the lines that depend on a few small values:
 # a ScoreLine is immutable, so every hand with a closed pung of 5p shares one.
-_BASE = _line("base", "base", BASE)
-_CLOSED_RON = _line("closed-ron", "closed ron", 10)
-_TSUMO = _line("tsumo", "tsumo", 2)
-_SEVEN_PAIRS = (_line("seven-pairs", "Seven Pairs", SEVEN_PAIRS_FU, "fixed"),)
-_OPEN_PINFU = _line("open-pinfu", "open hand of 20 fu counts 30", OPEN_PINFU_FU - BASE)
+_BASE: Final = _line("base", "base", BASE)
+_CLOSED_RON: Final = _line("closed-ron", "closed ron", 10)
+_TSUMO: Final = _line("tsumo", "tsumo", 2)
+_SEVEN_PAIRS: Final = (_line("seven-pairs", "Seven Pairs", SEVEN_PAIRS_FU, "fixed"),)
+_OPEN_PINFU: Final = _line("open-pinfu", "open hand of 20 fu counts 30", OPEN_PINFU_FU - BASE)
 
 
 def fu_lines(r: RiichiReading, t: RiichiTable, double_wind_fu: int) -> tuple[tuple[ScoreLine, ...], int]:

@@ -4,37 +4,41 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from mjscore.families.mpsz.tiles import DEALER, FLOWERS, HONOURS, RIICHI_KINDS, dora_after
 from mjscore.hand import Group, Hand, IdentityEnum, MeldKind, Shape, Win
 from mjscore.options import option
 from mjscore.values import made
 
-_Y2 = "docs/rules/riichi.md §2 (Yakuza 2 default)"
-_TILES = "docs/rules/riichi.md §1 (Yakuza 2 default)"
-_POINTS = "docs/rules/riichi.md §7 (Yakuza 2 default)"
-_DRAWS = "docs/rules/riichi.md §9 (Yakuza 2 default)"
-_LIMITS = "docs/rules/riichi.md §5 (Yakuza 2 default)"
-_FU = "docs/rules/riichi.md §6 (Yakuza 2 default)"
-_LIABILITY = "docs/rules/riichi.md §8 (Yakuza 2 default)"
+_Y2: Final = "docs/rules/riichi.md §2 (Yakuza 2 default)"
+_TILES: Final = "docs/rules/riichi.md §1 (Yakuza 2 default)"
+_POINTS: Final = "docs/rules/riichi.md §7 (Yakuza 2 default)"
+_DRAWS: Final = "docs/rules/riichi.md §9 (Yakuza 2 default)"
+_LIMITS: Final = "docs/rules/riichi.md §5 (Yakuza 2 default)"
+_FU: Final = "docs/rules/riichi.md §6 (Yakuza 2 default)"
+_LIABILITY: Final = "docs/rules/riichi.md §8 (Yakuza 2 default)"
 # A tsumo's three payers each pay a third of a honba, so its value is a multiple of 300: 300 at most
 # tables, 1500 (500 from each payer) at some parlours; up to 3000.
-HONBA_VALUES = tuple(range(300, 3001, 300))
+HONBA_VALUES: Final = tuple(range(300, 3001, 300))
 # pao_hands: the limit hands that carry liability (docs/rules/riichi.md §8), by the option's word
-PAO_HANDS = {
+PAO_HANDS: Final = {
     "dragons-winds": ("big-three-dragons", "big-four-winds"),
     "dragons-winds-kongs": ("big-three-dragons", "big-four-winds", "four-kongs"),
     "none": (),
 }
-RED_FIVES_MOST = 4  # a suit has four fives: every one of them may be red (Mahjong Soul's rooms allow 3 and 4)
+RED_FIVES_MOST: Final = 4  # a suit has four fives: every one of them may be red (Mahjong Soul's rooms allow 3 and 4)
 # What the renhou word is worth (docs/rules/riichi.md §5): Yakuza 2 has no renhou.
-RENHOU_OFF, RENHOU_MANGAN, RENHOU_5HAN, RENHOU_YAKUMAN = RENHOU_WORDS = ("off", "mangan", "5han", "yakuman")
+RENHOU_OFF: Final = "off"
+RENHOU_MANGAN: Final = "mangan"
+RENHOU_5HAN: Final = "5han"
+RENHOU_YAKUMAN: Final = "yakuman"
+RENHOU_WORDS: Final = (RENHOU_OFF, RENHOU_MANGAN, RENHOU_5HAN, RENHOU_YAKUMAN)
 
 # The largest count of each count key. Honba: the rules set no limit; 99 is beyond any game.
 # Riichi sticks: four players start with 25,000 points (docs/rules/riichi.md §10), so at most
 # 100 sticks of 1,000 can lie on the table.
-MOST = {"honba": 99, "sticks": 100}
+MOST: Final = {"honba": 99, "sticks": 100}
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +103,15 @@ class Wait(IdentityEnum):
     SPECIAL = "special"  # Seven Pairs, Thirteen Orphans: no set was completed
 
 
-WAIT_FU = {wait: 2 if wait in (Wait.CLOSED, Wait.EDGE, Wait.SINGLE) else 0 for wait in Wait}  # docs/rules/riichi.md §6
+WAIT_FU: Final = {
+    wait: 2 if wait in (Wait.CLOSED, Wait.EDGE, Wait.SINGLE) else 0 for wait in Wait
+}  # docs/rules/riichi.md §6
 
 
-_RUN, _SET, _KAN, _PAIR = Shape.RUN, Shape.SET, Shape.KAN, Shape.PAIR
+_RUN: Final = Shape.RUN
+_SET: Final = Shape.SET
+_KAN: Final = Shape.KAN
+_PAIR: Final = Shape.PAIR
 
 
 class RiichiReading(NamedTuple):

@@ -4,26 +4,26 @@ liability, and the settlements of an exhaustive draw."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from mjscore.families.mpsz.tiles import DEALER, SEAT_LETTER, WINDS
 from mjscore.payment import DISCARDER, STICKS, Party, Payment, win_parties
 
-MANGAN = 2000
-YAKUMAN_HAN = 13  # a limit hand's han; as many counted han make a counted yakuman
-YAKUMAN_BASE = 8000
-COUNTED_YAKUMAN = "counted_yakuman"  # the limit of 13 han or more without a limit hand
+MANGAN: Final = 2000
+YAKUMAN_HAN: Final = 13  # a limit hand's han; as many counted han make a counted yakuman
+YAKUMAN_BASE: Final = 8000
+COUNTED_YAKUMAN: Final = "counted_yakuman"  # the limit of 13 han or more without a limit hand
 # (lowest han, limit id, base points): the limits above mangan, highest first; with kazoe off
 # there is no counted yakuman and 13 han or more stay a sanbaiman (docs/rules/riichi.md §7)
-LIMITS = (
+LIMITS: Final = (
     (YAKUMAN_HAN, COUNTED_YAKUMAN, YAKUMAN_BASE),
     (11, "sanbaiman", 6000),
     (8, "baiman", 4000),
     (6, "haneman", 3000),
 )
-LIMITS_WITHOUT_KAZOE = LIMITS[1:]
-STICK = 1000
-NO_TEN_TOTAL = 3000
+LIMITS_WITHOUT_KAZOE: Final = LIMITS[1:]
+STICK: Final = 1000
+NO_TEN_TOTAL: Final = 3000
 
 
 class HandValue(NamedTuple):
@@ -58,8 +58,14 @@ def hand_value(
     return HandValue(base, limit, points)
 
 
-_YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman", 4: "quadruple yakuman"}
-_YAKUMAN_NAMES |= {5: "quintuple yakuman", 6: "sextuple yakuman"}  # past six: "7-fold yakuman"
+_YAKUMAN_NAMES: Final = {  # past six: "7-fold yakuman"
+    1: "yakuman",
+    2: "double yakuman",
+    3: "triple yakuman",
+    4: "quadruple yakuman",
+    5: "quintuple yakuman",
+    6: "sextuple yakuman",
+}
 
 
 def limit_name(limit: str, yakuman: int) -> str:

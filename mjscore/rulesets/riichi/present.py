@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import Final
 
 from mjscore.families.mpsz import written
 from mjscore.families.mpsz.groups import group_text
@@ -18,7 +19,7 @@ from mjscore.rulesets.riichi.model import RiichiReading, RiichiTable, Wait
 from mjscore.rulesets.riichi.points import COUNTED_YAKUMAN, HandValue, limit_name
 
 # Words looked up: an enum's .value is a Python-level call.
-WORD = {member: member.value for member in (*Win, *Wait)}
+WORD: Final = {member: member.value for member in (*Win, *Wait)}
 
 
 def notes(explicit_winner: bool, winning: int, unnamed_discarder: bool) -> tuple[str, ...]:

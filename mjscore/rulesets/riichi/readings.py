@@ -8,15 +8,19 @@ and Thirteen Orphans are readings of their own.
 
 from __future__ import annotations
 
+from typing import Final
+
 from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.families.mpsz.groups import meld_group
 from mjscore.families.mpsz.tiles import RIICHI_KINDS, RUN_STARTS, TERMINALS_AND_HONOURS, rank_of
 from mjscore.hand import Group, Hand, Shape, Win
 from mjscore.rulesets.riichi.model import RiichiReading, Wait
 
-STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS = "standard", "seven pairs", "thirteen orphans"
-_FOUR_SETS = 4
-_SEVEN = 7
+STANDARD: Final = "standard"
+SEVEN_PAIRS: Final = "seven pairs"
+THIRTEEN_ORPHANS: Final = "thirteen orphans"
+_FOUR_SETS: Final = 4
+_SEVEN: Final = 7
 
 
 def readings(hand: Hand, winning: int, win: Win) -> list[RiichiReading]:
@@ -27,7 +31,7 @@ def readings(hand: Hand, winning: int, win: Win) -> list[RiichiReading]:
     return found
 
 
-_TARGETS = tuple(Target(sets=n, pairs=1, run_starts=RUN_STARTS) for n in range(_FOUR_SETS + 1))
+_TARGETS: Final = tuple(Target(sets=n, pairs=1, run_starts=RUN_STARTS) for n in range(_FOUR_SETS + 1))
 
 
 def _standard(hand: Hand, counts: tuple[int, ...], winning: int, win: Win) -> list[RiichiReading]:

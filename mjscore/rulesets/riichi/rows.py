@@ -15,7 +15,7 @@ applies it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from mjscore.engine import Rule, flag_is_set
 from mjscore.families.mpsz.groups import group_tiles
@@ -33,24 +33,43 @@ from mjscore.rulesets.riichi.model import (
 from mjscore.rulesets.riichi.points import YAKUMAN_HAN
 from mjscore.rulesets.riichi.readings import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 
-YAKU, DORA, BONUS, YAKUMAN = "yaku", "dora", "bonus", "yakuman"
-DOUBLE_YAKUMAN_HAN = 2 * YAKUMAN_HAN  # a double limit hand's han with double_yakuman on (the default)
-NOT_YAKU = frozenset((DORA, BONUS))  # categories that add han but do not make a hand winnable
+YAKU: Final = "yaku"
+DORA: Final = "dora"
+BONUS: Final = "bonus"
+YAKUMAN: Final = "yakuman"
+DOUBLE_YAKUMAN_HAN: Final = 2 * YAKUMAN_HAN  # a double limit hand's han with double_yakuman on (the default)
+NOT_YAKU: Final = frozenset((DORA, BONUS))  # categories that add han but do not make a hand winnable
 # Features a reading may have (see ``features``): rows gated on one are only asked when it is there.
-HAS_DORA, HAS_URA, HAS_RED, SELF_DRAWN, SIMPLES = "has-dora", "has-ura", "has-red", "self-drawn", "only-simples"
-HAS_FLOWERS = "has-flowers"  # bonus tiles set aside (hana)
-FOUR_RUNS, THREE_RUNS, RUNS_ALIKE = "four-runs", "three-runs", "runs-alike"
-THREE_PUNGS, THREE_KONGS, FOUR_CONCEALED = "three-pungs", "three-kongs", "four-concealed-pungs"
-OUTSIDE_PAIR, SEVEN_PAIRS_SHAPE, ORPHANS_SHAPE = "outside-pair", "seven-pairs-shape", "orphans-shape"
-DRAGON_PUNG = tuple(f"pung-of-{tile_name(k)}" for k in DRAGONS)  # white, green, red
-SEAT_WIND_PUNG, ROUND_WIND_PUNG = "seat-wind-pung", "round-wind-pung"
-TWO_DRAGON_PUNGS, THREE_DRAGON_PUNGS, THREE_WIND_PUNGS = "two-dragon-pungs", "three-dragon-pungs", "three-wind-pungs"
+HAS_DORA: Final = "has-dora"
+HAS_URA: Final = "has-ura"
+HAS_RED: Final = "has-red"
+SELF_DRAWN: Final = "self-drawn"
+SIMPLES: Final = "only-simples"
+HAS_FLOWERS: Final = "has-flowers"  # bonus tiles set aside (hana)
+FOUR_RUNS: Final = "four-runs"
+THREE_RUNS: Final = "three-runs"
+RUNS_ALIKE: Final = "runs-alike"
+THREE_PUNGS: Final = "three-pungs"
+THREE_KONGS: Final = "three-kongs"
+FOUR_CONCEALED: Final = "four-concealed-pungs"
+OUTSIDE_PAIR: Final = "outside-pair"
+SEVEN_PAIRS_SHAPE: Final = "seven-pairs-shape"
+ORPHANS_SHAPE: Final = "orphans-shape"
+DRAGON_PUNG: Final = tuple(f"pung-of-{tile_name(k)}" for k in DRAGONS)  # white, green, red
+SEAT_WIND_PUNG: Final = "seat-wind-pung"
+ROUND_WIND_PUNG: Final = "round-wind-pung"
+TWO_DRAGON_PUNGS: Final = "two-dragon-pungs"
+THREE_DRAGON_PUNGS: Final = "three-dragon-pungs"
+THREE_WIND_PUNGS: Final = "three-wind-pungs"
 # What the tiles alone allow (a feature of the table): a flush, or a limit hand of tiles.
-HALF_FLUSH_TILES, PURE_ONE_SUIT = "one-suit-and-honours", "one-suit-only"
-GREEN_TILES, HONOUR_TILES, TERMINAL_TILES = "only-greens", "only-honours", "only-terminals"
-TERMINALS = frozenset(k for k in TERMINALS_AND_HONOURS if k < HONOURS)
-BIG_WHEELS = tuple(k for k in range(10, 17) for _ in range(2))  # 22334455667788p
-NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+HALF_FLUSH_TILES: Final = "one-suit-and-honours"
+PURE_ONE_SUIT: Final = "one-suit-only"
+GREEN_TILES: Final = "only-greens"
+HONOUR_TILES: Final = "only-honours"
+TERMINAL_TILES: Final = "only-terminals"
+TERMINALS: Final = frozenset(k for k in TERMINALS_AND_HONOURS if k < HONOURS)
+BIG_WHEELS: Final = tuple(k for k in range(10, 17) for _ in range(2))  # 22334455667788p
+NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 RiichiRule = Rule[RiichiReading, RiichiTable, RiichiOptions]
 Predicate = Callable[[RiichiReading, RiichiTable, RiichiOptions], int]
@@ -436,7 +455,7 @@ def limit_hand(
 
 
 # fmt: off
-YAKU_RULES: tuple[RiichiRule, ...] = (
+YAKU_RULES: Final[tuple[RiichiRule, ...]] = (
     yaku("riichi", "Riichi", "立直", han=1, closed_only=True, when=flag_is_set("riichi"), gate="riichi",
          condition="declared ready on a closed hand"),
     yaku("double-riichi", "Double Riichi", "ダブル立直", han=2, closed_only=True,
@@ -511,7 +530,7 @@ YAKU_RULES: tuple[RiichiRule, ...] = (
          condition="each red five, with aka on (not a yaku)"),
 )
 
-YAKUMAN_RULES: tuple[RiichiRule, ...] = (
+YAKUMAN_RULES: Final[tuple[RiichiRule, ...]] = (
     limit_hand("all-green", "All Green", "緑一色", when=_all_green, gate=GREEN_TILES,
                condition="only 2 3 4 6 8 sou and green dragons"),
     limit_hand("all-honours", "All Honours", "字一色", when=_all_honours, gate=HONOUR_TILES,
@@ -557,7 +576,7 @@ YAKUMAN_RULES: tuple[RiichiRule, ...] = (
 )
 # fmt: on
 
-RULES: tuple[RiichiRule, ...] = YAKU_RULES + YAKUMAN_RULES
+RULES: Final[tuple[RiichiRule, ...]] = YAKU_RULES + YAKUMAN_RULES
 
 
 def _fed_pung_of(honours: tuple[int, ...]) -> Callable[[Group], bool]:
@@ -567,7 +586,7 @@ def _fed_pung_of(honours: tuple[int, ...]) -> Callable[[Group], bool]:
 # pao (docs/rules/riichi.md §8): each limit hand that may carry liability (which do is the pao_hands
 # option), and the meld a line shows to have been fed: an open pung or kong of those honours, or
 # for Four Kongs an open kong.
-FED_MELD: dict[str, Callable[[Group], bool]] = {
+FED_MELD: Final[dict[str, Callable[[Group], bool]]] = {
     "big-three-dragons": _fed_pung_of(DRAGONS),
     "big-four-winds": _fed_pung_of(WINDS),
     "four-kongs": lambda g: g.is_open and g.shape is Shape.KAN,

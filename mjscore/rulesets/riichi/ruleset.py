@@ -59,16 +59,18 @@ from mjscore.settings import Settings
 from mjscore.values import ByIdentity, made
 from mjscore.waiting import Progress, Waiting, WaitingLine
 
-KEYS = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
-ALIASES = {"wriichi": "double-riichi"}
-TWO_FAN_HONBA = 5
-LIMIT_NAMES = {r.id: r.name for r in RULES if r.limit}  # for messages: "Big Three Dragons"
-RENHOU = "renhou"  # the flag word, and the id of its yaku row
-NOT_COMPLETE = "not a winning hand: the tiles do not form four sets and a pair, seven pairs or thirteen orphans"
+KEYS: Final = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
+ALIASES: Final = {"wriichi": "double-riichi"}
+TWO_FAN_HONBA: Final = 5
+LIMIT_NAMES: Final = {r.id: r.name for r in RULES if r.limit}  # for messages: "Big Three Dragons"
+RENHOU: Final = "renhou"  # the flag word, and the id of its yaku row
+NOT_COMPLETE: Final = "not a winning hand: the tiles do not form four sets and a pair, seven pairs or thirteen orphans"
 # What the tile-count problem of a ready hand written without its winning tile adds (``_ready_hint``).
-READY = "; the hand is ready, one tile short of a win: mjscore waits lists what it waits on and what each wait scores"
-RIICHI_WORDS = frozenset(("riichi", "double-riichi"))  # the words that declare riichi
-WIN_ROW = "win"  # the header row and the context key that say how the hand was won
+READY: Final = (
+    "; the hand is ready, one tile short of a win: mjscore waits lists what it waits on and what each wait scores"
+)
+RIICHI_WORDS: Final = frozenset(("riichi", "double-riichi"))  # the words that declare riichi
+WIN_ROW: Final = "win"  # the header row and the context key that say how the hand was won
 
 OptionsT = TypeVar("OptionsT", bound=RiichiOptions)
 
@@ -587,7 +589,7 @@ class Riichi(RiichiFamily[RiichiOptions]):
     presets: ClassVar[tuple[str, ...]] = ("yakuza2", "tenhou", "mahjongsoul", "wrc", "ema", "mleague")
 
 
-_WITH_AKA: ByIdentity[object] = ByIdentity(64)
+_WITH_AKA: Final[ByIdentity[object]] = ByIdentity(64)
 
 
 def _aka_on(options: OptionsT) -> OptionsT:
