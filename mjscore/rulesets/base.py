@@ -215,15 +215,16 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
 
     def score(self, deal: DealT, readings: Iterable[ReadingT]) -> list[Scored[ReadingT, TableT]]:
         """Each reading against each of its tables: the rows that apply, then its totals. (The
-        hooks are looked up once per hand: this loop runs for every reading of every line.)"""
+        hooks are called as methods, not held as bound methods: compiled, a method call is
+        direct, while a bound method is called as any Python object is.)"""
         book, options = self.book, self.options(deal)
-        tables, is_open, features, total = self.tables, self.is_open, self.features, self.total
         scored = []
         for reading in readings:
-            for table in tables(deal, reading):
-                found = features(deal, reading, table)
-                lines = apply_rules(book, reading, table, options, is_open=is_open(reading, table), features=found)
-                scored.append(total(deal, reading, table, lines))
+            for table in self.tables(deal, reading):
+                found = self.features(deal, reading, table)
+                is_open = self.is_open(reading, table)
+                lines = apply_rules(book, reading, table, options, is_open=is_open, features=found)
+                scored.append(self.total(deal, reading, table, lines))
         return scored
 
     def present(
