@@ -46,18 +46,16 @@ def fu_lines(r: RiichiReading, t: RiichiTable, double_wind_fu: int) -> tuple[tup
     if t.win is Win.TSUMO and not pinfu:
         lines.append(_TSUMO)
     if r.pungs:
-        lines += [
-            _set_line(g.kind, g.shape is Shape.KAN, r.concealed(i), r.ron_opened and i == r.win_group)
-            for i, g in enumerate(r.groups)
-            if g.shape is Shape.SET or g.shape is Shape.KAN
-        ]
+        lines += _set_lines(r)
     if r.pair is not None:
         lines += _pair_lines(r.pair, t.seat, t.round, double_wind_fu)
     if t.flower_fu and not pinfu:  # flower fu are ignored while Pinfu is claimed (docs/rules/hana.md §4)
         lines.append(_line("flowers", "flowers", t.flower_fu, f"{len(t.flowers)} set aside"))
     if WAIT_FU[r.wait]:
         lines.append(_wait_line(r.wait, t.winning))
-    raw = sum([x.value for x in lines])
+    raw = 0
+    for x in lines:  # a loop, not sum(): compiled, sum is looked up among the builtins at each call
+        raw += x.value
     total = round_up(raw, 10)
     if total > raw:
         lines.append(_round_up_line(raw, total))
@@ -65,6 +63,16 @@ def fu_lines(r: RiichiReading, t: RiichiTable, double_wind_fu: int) -> tuple[tup
         lines.append(_OPEN_PINFU)
         total = OPEN_PINFU_FU
     return tuple(lines), total
+
+
+def _set_lines(r: RiichiReading) -> list[ScoreLine]:
+    """A line for each pung and kong: concealed when not melded open nor completed by a discard."""
+    found = []
+    for i, g in enumerate(r.groups):
+        if g.shape is Shape.SET or g.shape is Shape.KAN:
+            opened_by_ron = r.ron_opened and i == r.win_group
+            found.append(_set_line(g.kind, g.shape is Shape.KAN, not g.is_open and not opened_by_ron, opened_by_ron))
+    return found
 
 
 @cache
@@ -78,6 +86,7 @@ def _set_line(kind: int | None, kong: bool, concealed: bool, opened_by_ron: bool
     return _line("set", f"{how} {what} of {tile_name(kind)}", fu, note)
 
 
+@cache
 def _pair_lines(pair: int, seat: int, prevalent: int, double_wind_fu: int) -> tuple[ScoreLine, ...]:
     """2 fu for a pair of dragons, of the seat wind, of the prevalent wind (each); a wind that is
     both earns ``double_wind_fu``: 4 (a line for each) or 2 (one line)."""

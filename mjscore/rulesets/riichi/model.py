@@ -156,10 +156,6 @@ class RiichiReading(NamedTuple):
         # a pung a discard completed is open: one concealed pung fewer
         return [made(cls, (shape, groups, i, wait, opened, *facts, concealed - opened)) for i, wait, opened in wins]
 
-    def concealed(self, i: int) -> bool:
-        """Group i counts as concealed: not melded open, and not a pung a discard completed."""
-        return not self.groups[i].is_open and not (self.ron_opened and i == self.win_group)
-
 
 class RiichiTable(NamedTuple):
     """Everything a riichi rule looks at besides the reading. Build one with
