@@ -26,8 +26,12 @@ _SEVEN: Final = 7
 def readings(hand: Hand, winning: int, win: Win) -> list[RiichiReading]:
     counts = kind_counts(hand.concealed, RIICHI_KINDS)
     found = _standard(hand, counts, winning, win)
-    if not hand.melds:
-        found += _seven_pairs(counts, winning) + _thirteen_orphans(counts)
+    if not hand.melds:  # 14 tiles: Seven Pairs holds seven kinds, Thirteen Orphans thirteen
+        held = len(set(hand.concealed))  # (cheaper than looking at all 34 counts for each shape)
+        if held == _SEVEN:
+            found += _seven_pairs(counts, winning)
+        elif held == len(TERMINALS_AND_HONOURS):
+            found += _thirteen_orphans(counts)
     return found
 
 
