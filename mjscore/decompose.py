@@ -15,7 +15,7 @@ block by block (a stretch of held kinds): blocks recur far more than suits.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import chain, pairwise, product
@@ -40,7 +40,7 @@ class Target:
     wild_only_groups: bool = False  # may wilds alone form a set or pair?
 
 
-def kind_counts(kinds: Iterable[int], size: int) -> tuple[int, ...]:
+def kind_counts(kinds: tuple[int, ...], size: int) -> tuple[int, ...]:
     """How many of each of ``size`` kinds: what ``decompose`` splits."""
     found = [0] * size
     for k in kinds:
@@ -153,8 +153,11 @@ def _blocks(held: bytes, lo: int, runs: bool) -> Iterator[tuple[bytes, int]]:
 def _joined(parts: list[tuple[Groups, ...]]) -> tuple[Groups, ...]:
     """Every combination of one split from each part, in order: parts in kind order, each
     one's splits sorted (and equally long), so ``product`` yields them sorted too."""
-    if sum(map(len, parts)) == len(parts):  # the usual case: one way to split each part
-        return (tuple(chain.from_iterable([split[0] for split in parts])),)
+    if all(len(splits) == 1 for splits in parts):  # the usual case: one way to split each part
+        groups: list[Group] = []
+        for (split,) in parts:
+            groups += split
+        return (tuple(groups),)
     return tuple(tuple(chain.from_iterable(joined)) for joined in product(*parts))
 
 
