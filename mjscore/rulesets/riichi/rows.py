@@ -353,7 +353,10 @@ def _nine_gates_counts(t: RiichiTable) -> tuple[int, ...] | None:
     if t.hand.melds or t.has_honours or len(t.suits) != 1:
         return None
     base = min(t.kinds) // 9 * 9
-    return tuple(t.hand.concealed.count(base + i) for i in range(9))
+    counts = [0] * 9
+    for kind in t.hand.concealed:
+        counts[kind - base] += 1
+    return tuple(counts)
 
 
 def _nine_gates(_r: RiichiReading, t: RiichiTable, _o: RiichiOptions) -> int:
