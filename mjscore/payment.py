@@ -52,13 +52,17 @@ def seat_parties(seats: tuple[int, ...] = WINDS) -> tuple[Party, ...]:
     return tuple(Party(SEAT_LETTER[w], seat_name(w)) for w in seats)
 
 
-@lru_cache(maxsize=256)
 def win_parties(
     winner: int, *, unnamed_discarder: bool, sticks: bool, seats: tuple[int, ...] = WINDS
 ) -> tuple[Party, ...]:
     """Who a win's payments can name at a table of ``seats`` (wind kinds; three-player riichi has no
     North): every seat (the winner labelled so), the ``discarder`` when a ron line does not name
     the seat, and the riichi sticks."""
+    return _win_parties(winner, unnamed_discarder, sticks, seats)
+
+
+@lru_cache(maxsize=256)  # by position: keywords would cost the cache a dict at each call
+def _win_parties(winner: int, unnamed_discarder: bool, sticks: bool, seats: tuple[int, ...]) -> tuple[Party, ...]:
     parties = [Party(SEAT_LETTER[w], "winner" if w == winner else seat_name(w)) for w in seats]
     if unnamed_discarder:
         parties.append(Party(DISCARDER, "discarder", unnamed=True))

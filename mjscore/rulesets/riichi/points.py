@@ -32,7 +32,6 @@ class HandValue(NamedTuple):
     points: int  # what the winner receives, before honba and sticks (to rank readings)
 
 
-@lru_cache(maxsize=1024)
 def hand_value(
     han: int,
     fu: int,
@@ -47,8 +46,16 @@ def hand_value(
 ) -> HandValue:
     """Base points, fu x 2^(2+han) capped by the limits (``yakuman`` counts limit hands; ``kazoe``:
     13 han make a counted yakuman), and the points they come to (a tsumo paid by ``payers``
-    others; ``split``: see ``Table``). Cached: every reading asks, and a batch meets few
-    distinct values."""
+    others; ``split``: see ``Table``)."""
+    return _hand_value(han, fu, yakuman, kiriage, kazoe, dealer, tsumo, payers, split)
+
+
+# Cached, with every argument by position (keywords would cost the cache a dict at each call):
+# every reading asks, and a batch meets few distinct values.
+@lru_cache(maxsize=1024)
+def _hand_value(  # noqa: PLR0917
+    han: int, fu: int, yakuman: int, kiriage: bool, kazoe: bool, dealer: bool, tsumo: bool, payers: int, split: bool
+) -> HandValue:
     base, limit = _base(han, fu, yakuman, kiriage, kazoe)
     if not tsumo:
         return HandValue(base, limit, share(base, dealer, tsumo=False))
