@@ -47,14 +47,22 @@ class ByIdentity(Generic[MemoT]):
 
     def __init__(self, size: int = 256) -> None:
         self.size = size
-        self.entries: dict[tuple[int, int, tuple[str, ...]], tuple[object, object, MemoT]] = {}
+        self.entries: dict[object, tuple[object, object, MemoT]] = {}
 
     def get(self, first: object, second: object = None, extra: tuple[str, ...] = ()) -> MemoT | None:
-        entry = self.entries.get((id(first), id(second), extra))
+        entry = self.entries.get(_identity_key(first, second, extra))
         return entry[2] if entry is not None else None
 
     def put(self, first: object, second: object, extra: tuple[str, ...], value: MemoT) -> MemoT:
         if len(self.entries) >= self.size:
             self.entries.clear()
-        self.entries[(id(first), id(second), extra)] = (first, second, value)
+        self.entries[_identity_key(first, second, extra)] = (first, second, value)
         return value
+
+
+def _identity_key(first: object, second: object, extra: tuple[str, ...]) -> object:
+    """A ``ByIdentity`` key: one object's id alone, the usual case (a number hashes and compares
+    far more cheaply than a tuple), else both ids and the words."""
+    if second is None and not extra:
+        return id(first)
+    return (id(first), id(second), extra)
