@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from json.encoder import encode_basestring  # C: a str as JSON, not escaped to ASCII
+from json.encoder import encode_basestring
 from typing import Final
 
 from mjscore.errors import UNPRINTABLE, HandError
@@ -23,7 +23,10 @@ from mjscore.result import SCHEMA_VERSION, ScoreLine, ScoreResult, Summary, erro
 from mjscore.values import ByIdentity
 
 # A result holds no cycles, so the encoder need not look for them.
-_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+_encode: Final = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+# A str as JSON, not escaped to ASCII (C). Final, as _encode: compiled, a Final name is a C
+# static, where an imported function is looked up in the module's dict at every call.
+_quoted: Final = encode_basestring
 
 
 def _escaped(match: re.Match[str]) -> str:
@@ -46,28 +49,28 @@ def result_line(result: ScoreResult, show_all: bool = False, *, line: int = 0, s
     shown = result.presented
     parts = [f'{{"schema": {SCHEMA_VERSION}']
     if source:
-        parts.append(f', "source": {encode_basestring(source)}')
+        parts.append(f', "source": {_quoted(source)}')
     if line:
         parts.append(f', "line": {line}')
     parts += [
-        f', "ok": true, "kind": {encode_basestring(result.kind)}, "ruleset": {encode_basestring(result.ruleset)}',
-        f', "hand": {encode_basestring(shown.hand)}, "context": {_context_text(shown.context)}',
+        f', "ok": true, "kind": {_quoted(result.kind)}, "ruleset": {_quoted(result.ruleset)}',
+        f', "hand": {_quoted(shown.hand)}, "context": {_context_text(shown.context)}',
         f', "items": {_lines_text(result.lines)}, "unit": {_text(result.unit or None)}, "total": {_text(result.total)}',
         ', "breakdown": ',
-        f'{{"unit": {encode_basestring(result.breakdown_unit)}, "items": {_lines_text(result.breakdown)}}}'
+        f'{{"unit": {_quoted(result.breakdown_unit)}, "items": {_lines_text(result.breakdown)}}}'
         if result.breakdown
         else "null",
         ', "summary": ',
         _summary_text(summary) if summary is not None else "null",
         f', "winner": {_text(result.winner)}, "settlement": ',
         _mapping_text(settlement.to_dict()) if settlement is not None else "null",
-        f', "payment_unit": {encode_basestring(result.paid_in)}, "payments": {_payments_text(result.payments)}',
+        f', "payment_unit": {_quoted(result.paid_in)}, "payments": {_payments_text(result.payments)}',
         f', "received": {_text(result.received)}, "deltas": {_mapping_text(players)}, "pools": {_mapping_text(pools)}',
         ', "side_payments": ',
         _side_text(result) if result.side_payments else "null",
-        f', "notes": {_list_text(result.notes)}, "shown": {{"title": {encode_basestring(result.ruleset_title)}',
+        f', "notes": {_list_text(result.notes)}, "shown": {{"title": {_quoted(result.ruleset_title)}',
         f', "header": [{", ".join([_label_text(row) for row in shown.header])}]',
-        f', "reading": {encode_basestring(shown.reading)}}}',
+        f', "reading": {_quoted(shown.reading)}}}',
     ]
     if show_all:
         parts.append(f', "candidates": {_encode([c.to_dict() for c in result.candidates])}')
@@ -78,7 +81,7 @@ def result_line(result: ScoreResult, show_all: bool = False, *, line: int = 0, s
 def _text(value: object) -> str:
     """A value as the encoder writes it: str, int, bool, None, and lists and dicts of them."""
     if isinstance(value, str):
-        return encode_basestring(value)
+        return _quoted(value)
     if value is None or isinstance(value, bool):
         return "null" if value is None else "true" if value else "false"
     if isinstance(value, int):
@@ -93,7 +96,7 @@ def _list_text(values: list[object] | tuple[object, ...]) -> str:
 
 
 def _mapping_text(values: Mapping[str, object]) -> str:
-    return f"{{{', '.join([f'{encode_basestring(k)}: {_text(v)}' for k, v in values.items()])}}}"
+    return f"{{{', '.join([f'{_quoted(k)}: {_text(v)}' for k, v in values.items()])}}}"
 
 
 _KEPT: Final = 4096  # entries the memos of keys, lines and header rows hold; past it, each starts again
@@ -122,7 +125,7 @@ def _context_text(context: Mapping[str, object]) -> str:
             if written is None:
                 if len(_KEY_TEXT) >= _KEPT:
                     _KEY_TEXT.clear()
-                written = _KEY_TEXT[key] = f"{encode_basestring(key)}: "
+                written = _KEY_TEXT[key] = f"{_quoted(key)}: "
             parts.append(written + _text(value))
     return f"{{{', '.join(parts)}}}"
 
@@ -145,9 +148,9 @@ def _line_text(x: ScoreLine) -> str:
             x,
             None,
             (),
-            f'{{"id": {encode_basestring(x.rule_id)}, "name": {encode_basestring(x.name)}, '
-            f'"local_name": {encode_basestring(x.local_name)}, "count": {x.count}, "value": {x.value}, '
-            f'"detail": {encode_basestring(x.detail)}}}',
+            f'{{"id": {_quoted(x.rule_id)}, "name": {_quoted(x.name)}, '
+            f'"local_name": {_quoted(x.local_name)}, "count": {x.count}, "value": {x.value}, '
+            f'"detail": {_quoted(x.detail)}}}',
         )
     return text
 
@@ -168,8 +171,8 @@ def _payment_text(p: Payment) -> str:
             p,
             None,
             (),
-            f'{{"payer": {encode_basestring(p.payer)}, "payee": {encode_basestring(p.payee)}, '
-            f'"amount": {p.amount}, "reason": {encode_basestring(p.reason)}}}',
+            f'{{"payer": {_quoted(p.payer)}, "payee": {_quoted(p.payee)}, '
+            f'"amount": {p.amount}, "reason": {_quoted(p.reason)}}}',
         )
     return text
 
@@ -177,7 +180,7 @@ def _payment_text(p: Payment) -> str:
 def _side_text(result: ScoreResult) -> str:
     players = deltas(result.side_payments, result.parties)[0]
     return (
-        f'{{"unit": {encode_basestring(result.side_unit)}, "payments": {_payments_text(result.side_payments)}, '
+        f'{{"unit": {_quoted(result.side_unit)}, "payments": {_payments_text(result.side_payments)}, '
         f'"deltas": {_mapping_text(players)}}}'
     )
 
@@ -192,7 +195,7 @@ def _label_text(row: tuple[str, str]) -> str:
         if len(_LABEL_TEXT) >= _KEPT:
             _LABEL_TEXT.clear()
         label, words = row
-        text = _LABEL_TEXT[row] = f'{{"label": {encode_basestring(label)}, "text": {encode_basestring(words)}}}'
+        text = _LABEL_TEXT[row] = f'{{"label": {_quoted(label)}, "text": {_quoted(words)}}}'
     return text
 
 
