@@ -160,7 +160,8 @@ def apply_rules(
         count = rule.predicate(reading, ctx, options)
         if count:
             hits.append((rule, int(count)))  # a predicate may answer with a bool
-            beaten.update(rule.supersedes)
+            if rule.supersedes:
+                beaten.update(rule.supersedes)
             limit = limit or rule.limit
     if limit and any(rule.limit and rule.id not in beaten for rule, _ in hits):
         hits = [hit for hit in hits if hit[0].limit]

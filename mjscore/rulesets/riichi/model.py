@@ -210,6 +210,7 @@ class RiichiTable(NamedTuple):
         ``points_at`` gives the dora an indicator points at (three-player riichi: 1m at 9m)."""
         all_kinds = hand.all_kinds
         kinds = frozenset(all_kinds)
+        suits = [k // 9 for k in kinds if k < HONOURS]  # one for each kind that is no honour
         return made(
             cls,
             (
@@ -230,8 +231,8 @@ class RiichiTable(NamedTuple):
                 flowers,
                 flower_fu,
                 True,
-                frozenset([k // 9 for k in kinds if k < HONOURS]),
-                max(kinds) >= HONOURS,
+                frozenset(suits),
+                len(suits) < len(kinds),  # an honour among the kinds
                 hand.is_concealed,
                 seat == DEALER,
             ),
