@@ -22,7 +22,7 @@ from itertools import chain, pairwise, product
 from typing import Final
 
 from mjscore.hand import Group, Shape
-from mjscore.values import made
+from mjscore.values import kept, made
 
 Groups = tuple[Group, ...]
 _SET: Final = Shape.SET
@@ -78,9 +78,7 @@ def _by_chunks(counts: tuple[int, ...], target: Target, chunks: tuple[Chunk, ...
         held = row[lo:hi]
         found = memo.get(held)
         if found is None:
-            if len(memo) >= _CHUNK_MEMO:
-                memo.clear()
-            found = memo[held] = _split_chunk(held, lo, runs)
+            found = kept(memo, _CHUNK_MEMO, held, _split_chunk(held, lo, runs))
         splits, chunk_sets, chunk_pairs = found
         if not splits:
             return ()

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 from mjscore.result import ScoreLine
+from mjscore.values import kept
 
 # A row only takes these in (its predicate's arguments): a row written for riichi's options
 # serves a rule set whose options extend them (hana), hence contravariant.
@@ -122,9 +123,7 @@ class RuleBook(Generic[R_contra, C_contra, Opt_contra]):
         key = (features, is_open)
         found = self._asked.get(key)
         if found is None:
-            if len(self._asked) >= self._LIMIT:
-                self._asked.clear()
-            found = self._asked[key] = _asked(self.rules, features, is_open)
+            found = kept(self._asked, self._LIMIT, key, _asked(self.rules, features, is_open))
         return found
 
 

@@ -1,6 +1,7 @@
 """What mjscore's frozen values share: each pickles through its constructor; the NamedTuples
 made for every hand are made without their own ``__new__`` (``made``); what is worked out
-from a value again and again is kept by its identity (``ByIdentity``)."""
+from a value again and again is kept by its identity (``ByIdentity``), in a memo of bounded
+size (``kept``)."""
 
 from __future__ import annotations
 
@@ -54,10 +55,21 @@ class ByIdentity(Generic[MemoT]):
         return entry[2] if entry is not None else None
 
     def put(self, first: object, second: object, extra: tuple[str, ...], value: MemoT) -> MemoT:
-        if len(self.entries) >= self.size:
-            self.entries.clear()
-        self.entries[_identity_key(first, second, extra)] = (first, second, value)
+        kept(self.entries, self.size, _identity_key(first, second, extra), (first, second, value))
         return value
+
+
+KeyT = TypeVar("KeyT")
+KeptT = TypeVar("KeptT")
+
+
+def kept(memo: dict[KeyT, KeptT], most: int, key: KeyT, value: KeptT) -> KeptT:
+    """``value`` put in ``memo`` under ``key`` and returned; a memo that holds ``most`` entries
+    starts again first (a batch's distinct keys may not end)."""
+    if len(memo) >= most:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def _identity_key(first: object, second: object, extra: tuple[str, ...]) -> object:

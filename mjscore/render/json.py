@@ -20,7 +20,7 @@ from typing import Final
 from mjscore.errors import UNPRINTABLE, HandError
 from mjscore.payment import Payment, deltas
 from mjscore.result import SCHEMA_VERSION, ScoreLine, ScoreResult, Summary, error_document
-from mjscore.values import ByIdentity
+from mjscore.values import ByIdentity, kept
 
 # A result holds no cycles, so the encoder need not look for them.
 _encode: Final = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
@@ -105,6 +105,7 @@ _KEPT: Final = 4096  # entries the memos of keys, lines and header rows hold; pa
 # (name, value) pairs costs a pair made, hashed and dropped for each of two dozen options): a
 # batch's hands share a few rule sets.
 _OPTIONS_TEXT: Final[dict[tuple[tuple[str, ...], tuple[object, ...]], str]] = {}
+_OPTIONS_KEPT: Final = 64  # options written per hand may vary without end
 # "key": of each context key (a rule set's few)
 _KEY_TEXT: Final[dict[str, str]] = {}
 
@@ -116,16 +117,12 @@ def _context_text(context: Mapping[str, object]) -> str:
             values = (tuple(value), tuple(value.values()))
             text = _OPTIONS_TEXT.get(values)
             if text is None:
-                if len(_OPTIONS_TEXT) > 64:  # bound it: options written per hand vary without end
-                    _OPTIONS_TEXT.clear()
-                text = _OPTIONS_TEXT[values] = _mapping_text(value)
+                text = kept(_OPTIONS_TEXT, _OPTIONS_KEPT, values, _mapping_text(value))
             parts.append(f'"options": {text}')
         else:
             written = _KEY_TEXT.get(key)
             if written is None:
-                if len(_KEY_TEXT) >= _KEPT:
-                    _KEY_TEXT.clear()
-                written = _KEY_TEXT[key] = f"{_quoted(key)}: "
+                written = kept(_KEY_TEXT, _KEPT, key, f"{_quoted(key)}: ")
             parts.append(written + _text(value))
     return f"{{{', '.join(parts)}}}"
 
@@ -192,10 +189,8 @@ _LABEL_TEXT: Final[dict[tuple[str, str], str]] = {}
 def _label_text(row: tuple[str, str]) -> str:
     text = _LABEL_TEXT.get(row)
     if text is None:
-        if len(_LABEL_TEXT) >= _KEPT:
-            _LABEL_TEXT.clear()
         label, words = row
-        text = _LABEL_TEXT[row] = f'{{"label": {_quoted(label)}, "text": {_quoted(words)}}}'
+        text = kept(_LABEL_TEXT, _KEPT, row, f'{{"label": {_quoted(label)}, "text": {_quoted(words)}}}')
     return text
 
 

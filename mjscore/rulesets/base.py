@@ -24,6 +24,7 @@ from mjscore.presets import PRESET_KEY, Preset, built_in_preset, load_preset
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, ShownTable
 from mjscore.rulesets.deal import Deal, OptionsT, ReadingT, Scored, Settled, TableT
 from mjscore.settings import Settings
+from mjscore.values import kept
 from mjscore.waiting import Waiting, WaitingLine, cannot_analyse
 
 try:
@@ -166,7 +167,7 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
         LINE_OPTION_SETS of them: a batch repeats few, replacing fields of a frozen dataclass of
         two dozen costs more than the lookup, and this module runs as Python even in the
         compiled build, where each call costs (a line that names no preset makes one lookup)."""
-        kept = cast(
+        memo = cast(
             "dict[Hashable, tuple[OptionsT, Preset | None]]",
             settings.memo.setdefault(("line options", self.name), {}),
         )
@@ -174,13 +175,13 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
         preset = self._line_preset(settings, items) if named else None  # checked on every such line
         chosen = (preset.name if preset else "") if named else None  # None: the settings' own
         key = (chosen, tuple(items.options.items()))
-        found = kept.get(key)
+        found = memo.get(key)
         if found is None:
             if not named:
                 preset = self.settings_preset(settings)
-            if len(kept) >= LINE_OPTION_SETS:
-                kept.clear()
-            found = kept[key] = (with_values(self.base_options(settings, preset), items.options), preset)
+            found = kept(
+                memo, LINE_OPTION_SETS, key, (with_values(self.base_options(settings, preset), items.options), preset)
+            )
         return found
 
     def _line_preset(self, settings: Settings, items: Items) -> Preset | None:

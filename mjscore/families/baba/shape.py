@@ -27,6 +27,7 @@ from typing import Final
 from mjscore.families.baba.deck import MAX_COPIES, WILD_WAIT, Deck
 from mjscore.families.mpsz.shanten import Shanten
 from mjscore.hand import Hand, Meld
+from mjscore.values import kept
 from mjscore.waiting import HandShape, Progress
 
 Counts = tuple[int, ...]  # copies of each kind of the deck, in its order, then of OBABA
@@ -152,7 +153,5 @@ def _remembered(
 ) -> tuple[tuple[Target, ...], ...]:
     found = _MEMO.get(key)
     if found is None:
-        if len(_MEMO) >= _MEMO_SIZE:
-            _MEMO.clear()
-        found = _MEMO[key] = find()
+        found = kept(_MEMO, _MEMO_SIZE, key, find())
     return found

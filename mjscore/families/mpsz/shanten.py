@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from mjscore.families.mpsz.tiles import HONOURS, MAX_COPIES, RIICHI_KINDS, TERMINALS_AND_HONOURS
+from mjscore.values import kept
 
 # Constants are Final: compiled, a Final int is a C constant, another global a dictionary look-up.
 SETS: Final = 4  # a hand of no meld makes four sets and a pair
@@ -214,11 +215,11 @@ def _chunk_table(row: list[int], chunk: int, room: Room, unlimited: bool) -> lis
     memo = _plain_memo(runs, unlimited)
     found = memo.get(key)
     if found is None:
-        if len(memo) >= _MEMO_SIZE:
-            memo.clear()
         held = row[lo:end]
         cap = NO_LIMIT if unlimited else _FOUR
-        found = memo[key] = _by_blocks(held, cap) if runs else _solve(sorted(held), [cap] * len(held), False)
+        found = kept(
+            memo, _MEMO_SIZE, key, _by_blocks(held, cap) if runs else _solve(sorted(held), [cap] * len(held), False)
+        )
     return found
 
 
@@ -240,9 +241,7 @@ def _capped_table(held: list[int], caps: tuple[int, ...], runs: bool, key: int) 
     memo_key = (key * 2 + runs, caps)
     found = _CAPPED_MEMO.get(memo_key)
     if found is None:
-        if len(_CAPPED_MEMO) >= _MEMO_SIZE:
-            _CAPPED_MEMO.clear()
-        found = _CAPPED_MEMO[memo_key] = _solve(held, list(caps), runs)
+        found = kept(_CAPPED_MEMO, _MEMO_SIZE, memo_key, _solve(held, list(caps), runs))
     return found
 
 
@@ -260,10 +259,8 @@ def _by_blocks(held: list[int], cap: int) -> list[int]:
         key = _block_key(held, first, last, before, after)
         table = memo.get(key)
         if table is None:
-            if len(memo) >= _MEMO_SIZE:
-                memo.clear()
             reach = held[first - before : last + after + 1]
-            table = memo[key] = _solve(reach, [cap] * len(reach), True)
+            table = kept(memo, _MEMO_SIZE, key, _solve(reach, [cap] * len(reach), True))
         joined = table if joined is None else _join(joined, table, SETS)
     assert joined is not None  # a chunk with no tile has no table
     return joined
