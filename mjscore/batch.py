@@ -25,7 +25,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 from mjscore.errors import Problem, printable
-from mjscore.render import AnalysisRenderer, Renderer
+from mjscore.render import AnalysisRenderer, Output, Renderer
 from mjscore.render.plot import Chart
 from mjscore.scoring import Overlong, score_many
 from mjscore.settings import Settings
@@ -60,12 +60,12 @@ class Rendered(Value):
     from: ``number`` is its line number in ``source``."""
 
     number: int
-    output: str | None
+    output: Output | None
     problems: tuple[Problem, ...]
     source: Source = NO_SOURCE
 
     def __init__(  # written out, as result.ScoreLine says why: one is made for every line
-        self, number: int, output: str | None, problems: tuple[Problem, ...], source: Source = NO_SOURCE
+        self, number: int, output: Output | None, problems: tuple[Problem, ...], source: Source = NO_SOURCE
     ) -> None:
         object.__setattr__(self, "number", number)
         object.__setattr__(self, "output", output)

@@ -24,6 +24,7 @@ from typing import IO, Final
 
 from mjscore.batch import GameReport, LogReport, Rendered, Source
 from mjscore.errors import printable
+from mjscore.render import Output
 from mjscore.render.plot import Chart
 from mjscore.scoring import Overlong, read_lines
 
@@ -100,18 +101,31 @@ def encodable_output(data: bool) -> None:
                 stream.reconfigure(encoding="utf-8")
             else:
                 stream.reconfigure(errors="backslashreplace")
+    if data and isinstance(sys.stdout, io.TextIOWrapper):
+        # JSON comes as bytes, written to the byte buffer below: text must reach it at once too
+        sys.stdout.reconfigure(write_through=True)
 
 
-def emit(text: str | None) -> None:
+def emit(text: Output | None) -> None:
     """A line (or lines) of output, unless there is none."""
     if text is not None:
-        write(text + "\n")
+        write(text + "\n" if isinstance(text, str) else text + b"\n")
 
 
-def write(text: str) -> None:
-    """Standard output, buffered; ``OutputError`` if it cannot be written."""
+def write(text: Output) -> None:
+    """Standard output, buffered; ``OutputError`` if it cannot be written. Bytes (JSON, made as
+    UTF-8) go to its byte buffer, as a line-buffered stream's text would (a terminal's)."""
     try:
-        sys.stdout.write(text)
+        if isinstance(text, str):
+            sys.stdout.write(text)
+        elif isinstance(sys.stdout, io.TextIOWrapper):
+            if not sys.stdout.write_through:  # text it holds goes first (encodable_output sets it)
+                sys.stdout.flush()
+            sys.stdout.buffer.write(text)
+            if sys.stdout.line_buffering:
+                sys.stdout.buffer.flush()
+        else:  # a stream of text only (a test's StringIO)
+            sys.stdout.write(text.decode())
     except OSError as exc:
         raise OutputError(exc) from None
 
@@ -275,8 +289,7 @@ class BatchRun:
                 if freeze and not self.all.hands:  # the first line has loaded its rule
                     gc.freeze()  # set: what is made so far lives to the end, the collector need not walk it
                 STOPS.held = True  # a hand is written and counted, or neither
-                if item.output is not None:
-                    write(item.output + "\n")
+                emit(item.output)
                 tally = self.tallies[item.source]
                 if not item.problems:
                     tally.scored += 1

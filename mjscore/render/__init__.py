@@ -5,6 +5,9 @@
 ``source`` the name of the input it is from (""). Errors are also reported on stderr by the CLI
 as ``file:line:col: message``; here they become part of the document, so a
 script reading JSON or CSV sees every line of its input accounted for.
+
+A result is text, or for JSON the text's UTF-8 bytes (``Output``): the JSON writer encodes
+the pieces it keeps once, and data formats are always written in UTF-8 (``shell.write``).
 """
 
 from __future__ import annotations
@@ -17,11 +20,13 @@ from mjscore.result import ScoreResult
 if TYPE_CHECKING:  # imported when an analysis is rendered (it loads riichi)
     from mjscore.analysis import Analysis
 
+Output = str | bytes  # a rendered result: text, or JSON's UTF-8
+
 
 class Renderer(Protocol):
     def start(self) -> str | None: ...
 
-    def result(self, number: int, result: ScoreResult, show_all: bool = False, source: str = "") -> str: ...
+    def result(self, number: int, result: ScoreResult, show_all: bool = False, source: str = "") -> Output: ...
 
     def error(self, number: int, error: HandError, source: str = "") -> str | None: ...
 

@@ -39,43 +39,54 @@ def document_line(doc: dict[str, object], *, as_typed: bool = False) -> str:
     return UNPRINTABLE.sub(_escaped, _encode(doc)) if as_typed else _encode(doc)
 
 
-def result_line(result: ScoreResult, show_all: bool = False, *, line: int = 0, source: str = "") -> str:
-    """``document_line(result.to_dict(...))``, written straight from the result: a batch's
-    JSON time was half a hand's, most of it the dicts of ``to_dict`` and the general
-    encoder's walk of them. The keys stand in the text; the values are written as the
-    encoder would (tests/unit/test_json_writer.py holds the two to the same bytes)."""
+def result_line(result: ScoreResult, show_all: bool = False, *, line: int = 0, source: str = "") -> bytes:
+    """``document_line(result.to_dict(...))`` encoded as UTF-8, written straight from the result:
+    a batch's JSON time was half a hand's, most of it the dicts of ``to_dict`` and the general
+    encoder's walk of them. The keys stand in the text; the values are written as the encoder
+    would (tests/unit/test_json_writer.py holds the two to the same bytes). The document is
+    made as bytes, the kept pieces encoded once: one kanji (a yaku's local name) made the
+    whole line a two-byte string, and encoding it was 5% of a compiled batch hand."""
     players, pools = result.settled()
     summary, settlement = result.summary, result.settlement
     shown = result.presented
-    parts = [f'{{"schema": {SCHEMA_VERSION}']
+    head = [f'{{"schema": {SCHEMA_VERSION}']
     if source:
-        parts.append(f', "source": {_quoted(source)}')
+        head.append(f', "source": {_quoted(source)}')
     if line:
-        parts.append(f', "line": {line}')
-    parts += [
-        f', "ok": true, "kind": {_quoted(result.kind)}, "ruleset": {_quoted(result.ruleset)}',
-        f', "hand": {_quoted(shown.hand)}, "context": {_context_text(shown.context)}',
-        f', "items": {_lines_text(result.lines)}, "unit": {_text(result.unit or None)}, "total": {_text(result.total)}',
-        ', "breakdown": ',
-        f'{{"unit": {_quoted(result.breakdown_unit)}, "items": {_lines_text(result.breakdown)}}}'
-        if result.breakdown
-        else "null",
-        ', "summary": ',
-        _summary_text(summary) if summary is not None else "null",
-        f', "winner": {_text(result.winner)}, "settlement": ',
-        _mapping_text(settlement.to_dict()) if settlement is not None else "null",
-        f', "payment_unit": {_quoted(result.paid_in)}, "payments": {_payments_text(result.payments)}',
-        f', "received": {_text(result.received)}, "deltas": {_mapping_text(players)}, "pools": {_mapping_text(pools)}',
-        ', "side_payments": ',
-        _side_text(result) if result.side_payments else "null",
-        f', "notes": {_list_text(result.notes)}, "shown": {{"title": {_quoted(result.ruleset_title)}',
-        f', "header": [{", ".join([_label_text(row) for row in shown.header])}]',
-        f', "reading": {_quoted(shown.reading)}}}',
+        head.append(f', "line": {line}')
+    head.append(
+        f', "ok": true, "kind": {_quoted(result.kind)}, "ruleset": {_quoted(result.ruleset)}'
+        f', "hand": {_quoted(shown.hand)}, "context": {_context_text(shown.context)}, "items": '
+    )
+    parts = [
+        "".join(head).encode(),
+        _lines_text(result.lines),
+        f', "unit": {_text(result.unit or None)}, "total": {_text(result.total)}, "breakdown": '.encode(),
+        _breakdown_text(result) if result.breakdown else b"null",
+        b', "summary": ',
+        _summary_text(summary) if summary is not None else b"null",
+        f', "winner": {_text(result.winner)}, "settlement": '
+        f"{_mapping_text(settlement.to_dict()) if settlement is not None else 'null'}"
+        f', "payment_unit": {_quoted(result.paid_in)}, "payments": '.encode(),
+        _payments_text(result.payments),
+        f', "received": {_text(result.received)}, "deltas": {_mapping_text(players)}'
+        f', "pools": {_mapping_text(pools)}, "side_payments": '.encode(),
+        _side_text(result) if result.side_payments else b"null",
+        f', "notes": {_list_text(result.notes)}, "shown": {{"title": {_quoted(result.ruleset_title)}'
+        ', "header": ['.encode(),
+        b", ".join([_label_text(row) for row in shown.header]),
+        f'], "reading": {_quoted(shown.reading)}}}'.encode(),
     ]
     if show_all:
-        parts.append(f', "candidates": {_encode([c.to_dict() for c in result.candidates])}')
-    parts.append("}")
-    return "".join(parts)
+        parts.append(f', "candidates": {_encode([c.to_dict() for c in result.candidates])}'.encode())
+    parts.append(b"}")
+    return b"".join(parts)
+
+
+def _breakdown_text(result: ScoreResult) -> bytes:
+    return b"".join(
+        [f'{{"unit": {_quoted(result.breakdown_unit)}, "items": '.encode(), _lines_text(result.breakdown), b"}"]
+    )
 
 
 def _text(value: object) -> str:
@@ -127,18 +138,18 @@ def _context_text(context: Mapping[str, object]) -> str:
     return f"{{{', '.join(parts)}}}"
 
 
-# The text of score lines, summaries and payments, kept by the value's identity: the engine
-# and the rule sets share these values between hands (a rule's line counted once, a summary
-# per han and fu, a payment per amount), so a batch writes each once. 5,000 riichi hands:
-# 35,254 lines from 1,664 objects, 5,000 summaries from 229.
-_TEXT_OF: Final[ByIdentity[str]] = ByIdentity(_KEPT)
+# The UTF-8 text of score lines, summaries and payments, kept by the value's identity: the
+# engine and the rule sets share these values between hands (a rule's line counted once, a
+# summary per han and fu, a payment per amount), so a batch writes each once. 5,000 riichi
+# hands: 35,254 lines from 1,664 objects, 5,000 summaries from 229.
+_TEXT_OF: Final[ByIdentity[bytes]] = ByIdentity(_KEPT)
 
 
-def _lines_text(lines: tuple[ScoreLine, ...]) -> str:
-    return f"[{', '.join([_line_text(x) for x in lines])}]"
+def _lines_text(lines: tuple[ScoreLine, ...]) -> bytes:
+    return b"".join([b"[", b", ".join([_line_text(x) for x in lines]), b"]"])
 
 
-def _line_text(x: ScoreLine) -> str:
+def _line_text(x: ScoreLine) -> bytes:
     text = _TEXT_OF.get(x)
     if text is None:
         text = _TEXT_OF.put(
@@ -147,21 +158,21 @@ def _line_text(x: ScoreLine) -> str:
             (),
             f'{{"id": {_quoted(x.rule_id)}, "name": {_quoted(x.name)}, '
             f'"local_name": {_quoted(x.local_name)}, "count": {x.count}, "value": {x.value}, '
-            f'"detail": {_quoted(x.detail)}}}',
+            f'"detail": {_quoted(x.detail)}}}'.encode(),
         )
     return text
 
 
-def _summary_text(summary: Summary) -> str:
+def _summary_text(summary: Summary) -> bytes:
     text = _TEXT_OF.get(summary)
-    return text if text is not None else _TEXT_OF.put(summary, None, (), _mapping_text(summary.to_dict()))
+    return text if text is not None else _TEXT_OF.put(summary, None, (), _mapping_text(summary.to_dict()).encode())
 
 
-def _payments_text(payments: tuple[Payment, ...]) -> str:
-    return f"[{', '.join([_payment_text(p) for p in payments])}]"
+def _payments_text(payments: tuple[Payment, ...]) -> bytes:
+    return b"".join([b"[", b", ".join([_payment_text(p) for p in payments]), b"]"])
 
 
-def _payment_text(p: Payment) -> str:
+def _payment_text(p: Payment) -> bytes:
     text = _TEXT_OF.get(p)
     if text is None:
         text = _TEXT_OF.put(
@@ -169,28 +180,32 @@ def _payment_text(p: Payment) -> str:
             None,
             (),
             f'{{"payer": {_quoted(p.payer)}, "payee": {_quoted(p.payee)}, '
-            f'"amount": {p.amount}, "reason": {_quoted(p.reason)}}}',
+            f'"amount": {p.amount}, "reason": {_quoted(p.reason)}}}'.encode(),
         )
     return text
 
 
-def _side_text(result: ScoreResult) -> str:
+def _side_text(result: ScoreResult) -> bytes:
     players = deltas(result.side_payments, result.parties)[0]
-    return (
-        f'{{"unit": {_quoted(result.side_unit)}, "payments": {_payments_text(result.side_payments)}, '
-        f'"deltas": {_mapping_text(players)}}}'
+    return b"".join(
+        [
+            f'{{"unit": {_quoted(result.side_unit)}, "payments": '.encode(),
+            _payments_text(result.side_payments),
+            f', "deltas": {_mapping_text(players)}}}'.encode(),
+        ]
     )
 
 
-# A header's rows, kept by their words: 5,000 riichi hands have 37,511 rows and 551 distinct.
-_LABEL_TEXT: Final[dict[tuple[str, str], str]] = {}
+# A header's rows as UTF-8, kept by their words: 5,000 riichi hands have 37,511 rows and 551
+# distinct.
+_LABEL_TEXT: Final[dict[tuple[str, str], bytes]] = {}
 
 
-def _label_text(row: tuple[str, str]) -> str:
+def _label_text(row: tuple[str, str]) -> bytes:
     text = _LABEL_TEXT.get(row)
     if text is None:
         label, words = row
-        text = kept(_LABEL_TEXT, _KEPT, row, f'{{"label": {_quoted(label)}, "text": {_quoted(words)}}}')
+        text = kept(_LABEL_TEXT, _KEPT, row, f'{{"label": {_quoted(label)}, "text": {_quoted(words)}}}'.encode())
     return text
 
 
@@ -198,7 +213,7 @@ class JsonRenderer:
     def start(self) -> str | None:
         return None
 
-    def result(self, number: int, result: ScoreResult, show_all: bool = False, source: str = "") -> str:
+    def result(self, number: int, result: ScoreResult, show_all: bool = False, source: str = "") -> bytes:
         return result_line(result, show_all, line=number, source=source)
 
     def error(self, number: int, error: HandError, source: str = "") -> str | None:

@@ -1,6 +1,6 @@
-"""``result_line`` writes a result's JSON document straight from the result, for speed; the
-document itself is ``ScoreResult.to_dict``. The two must give the same bytes for every kind
-of result: every rule set's corpus and example hands (wins, draws, flowers' side payments,
+"""``result_line`` writes a result's JSON document straight from the result, as UTF-8, for
+speed; the document itself is ``ScoreResult.to_dict``. The two must give the same bytes for
+every kind of result: every rule set's corpus and example hands (wins, draws, flowers' side payments,
 BABA's pot, Baida), with and without ``--all``, with and without a batch's line and source."""
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def test_the_hands_cover_every_kind_of_document() -> None:
 @pytest.mark.parametrize(("line", "source"), [(0, ""), (7, "hands.txt"), (3, 'odd "名前"\\.txt')])
 def test_the_writer_gives_the_encoders_bytes(show_all: bool, line: int, source: str) -> None:
     for result in RESULTS:
-        expected = document_line(result.to_dict(show_all, line=line, source=source))
+        expected = document_line(result.to_dict(show_all, line=line, source=source)).encode()
         assert result_line(result, show_all, line=line, source=source) == expected, result.hand
 
 
@@ -87,6 +87,6 @@ def test_a_kept_text_is_the_same_text_again() -> None:
     line = ScoreLine("riichi", "Riichi", "立直", 1, 1)
     first = writer._lines_text((line,))
     # why: the second time the text comes from what the writer kept, and it must not differ
-    assert writer._lines_text((line, line)) == f"[{first[1:-1]}, {first[1:-1]}]"
-    assert writer._label_text(("seat", "E (dealer)")) == '{"label": "seat", "text": "E (dealer)"}'
-    assert writer._label_text(("seat", "E (dealer)")) == '{"label": "seat", "text": "E (dealer)"}'
+    assert writer._lines_text((line, line)) == b"[" + first[1:-1] + b", " + first[1:-1] + b"]"
+    assert writer._label_text(("seat", "E (dealer)")) == b'{"label": "seat", "text": "E (dealer)"}'
+    assert writer._label_text(("seat", "E (dealer)")) == b'{"label": "seat", "text": "E (dealer)"}'

@@ -67,8 +67,10 @@ def _documents(source: str, settings: Settings) -> list[dict[str, Any]]:
     return docs
 
 
-def _one_line(text: str | None) -> str:
-    assert text is not None and "\n" not in text  # one document, one line
+def _one_line(output: str | bytes | None) -> str:
+    assert output is not None
+    text = output if isinstance(output, str) else output.decode()  # a result's JSON comes as UTF-8
+    assert "\n" not in text  # one document, one line
     return text
 
 
