@@ -32,6 +32,7 @@ from mjscore.rulesets.riichi import (
     dora,
     is_pinfu,
     limit_hand,
+    reading_of,
     win_deal,
     yaku,
 )
@@ -143,7 +144,7 @@ class Hana(RiichiFamily[HanaOptions]):
         """All eight flowers win Daifaahou whatever the rest of the hand, even one
         that is not complete (asked only when no reading completes it)."""
         t = win_deal(deal).table
-        special = RiichiReading.of(EIGHT_FLOWERS, ())
+        special = reading_of(EIGHT_FLOWERS, ())
         if scored or not _daifaahou(special, t, win_deal(deal).options):
             return ()
         return (self.scored(deal, special, t, (DAIFAAHOU.line(1, False),), ((), 0), is_limit=True),)

@@ -117,8 +117,8 @@ _PAIR: Final = Shape.PAIR
 class RiichiReading(NamedTuple):
     """One way to see a complete hand: its groups (melds included), which group
     the winning tile completed, and how it waited. The facts every rule asks
-    about (runs, pungs, pair, concealed pungs) are worked out once, by ``of`` or
-    ``each_win``: build readings with those, not with the bare constructor."""
+    about (runs, pungs, pair, concealed pungs) are worked out once, by ``reading_of``
+    or ``readings_of``: build readings with those, not with the bare constructor."""
 
     shape: str  # "standard", "seven pairs", "thirteen orphans"
     groups: tuple[Group, ...]
@@ -131,35 +131,37 @@ class RiichiReading(NamedTuple):
     kongs: int
     concealed_pungs: int  # pungs and kongs not claimed nor completed by a ron
 
-    @classmethod
-    def of(cls, shape: str, groups: tuple[Group, ...], win_group: int = -1, wait: Wait = Wait.SPECIAL) -> RiichiReading:
-        """A reading no discard opened (the special shapes)."""
-        return cls.each_win(shape, groups, ((win_group, wait, False),))[0]
 
-    @classmethod
-    def each_win(
-        cls, shape: str, groups: tuple[Group, ...], wins: Sequence[tuple[int, Wait, bool]]
-    ) -> list[RiichiReading]:
-        """One reading per (win group, wait, ron opened) of the same groups: their facts are shared."""
-        runs, pungs, kongs, concealed, pair = [], [], 0, 0, None
-        for group_shape, kind, _, meld in groups:
-            assert kind is not None
-            if group_shape is _RUN:
-                runs.append(kind)
-            elif group_shape is _SET or group_shape is _KAN:
-                pungs.append(kind)
-                kongs += group_shape is _KAN
-                concealed += meld is not MeldKind.OPEN
-            elif group_shape is _PAIR and shape == "standard":
-                pair = kind
-        facts = (tuple(sorted(runs)), tuple(sorted(pungs)), pair, kongs)
-        # a pung a discard completed is open: one concealed pung fewer
-        return [made(cls, (shape, groups, i, wait, opened, *facts, concealed - opened)) for i, wait, opened in wins]
+# Module functions, not class methods: compiled, a NamedTuple's class method is called through
+# Python (its arguments parsed again), a function directly.
+def reading_of(shape: str, groups: tuple[Group, ...], win_group: int = -1, wait: Wait = Wait.SPECIAL) -> RiichiReading:
+    """A reading no discard opened (the special shapes)."""
+    return readings_of(shape, groups, ((win_group, wait, False),))[0]
+
+
+def readings_of(shape: str, groups: tuple[Group, ...], wins: Sequence[tuple[int, Wait, bool]]) -> list[RiichiReading]:
+    """One reading per (win group, wait, ron opened) of the same groups: their facts are shared."""
+    runs, pungs, kongs, concealed, pair = [], [], 0, 0, None
+    for group_shape, kind, _, meld in groups:
+        assert kind is not None
+        if group_shape is _RUN:
+            runs.append(kind)
+        elif group_shape is _SET or group_shape is _KAN:
+            pungs.append(kind)
+            kongs += group_shape is _KAN
+            concealed += meld is not MeldKind.OPEN
+        elif group_shape is _PAIR and shape == "standard":
+            pair = kind
+    facts = (tuple(sorted(runs)), tuple(sorted(pungs)), pair, kongs)
+    # a pung a discard completed is open: one concealed pung fewer
+    return [
+        made(RiichiReading, (shape, groups, i, wait, opened, *facts, concealed - opened)) for i, wait, opened in wins
+    ]
 
 
 class RiichiTable(NamedTuple):
     """Everything a riichi rule looks at besides the reading. Build one with
-    ``of``, which works out the derived facts once (a NamedTuple, frozen like the
+    ``riichi_table``, which works out the derived facts once (a NamedTuple, frozen like the
     dataclasses: one is made for every hand, several times faster)."""
 
     hand: Hand  # concealed tiles include the winning tile
@@ -179,64 +181,63 @@ class RiichiTable(NamedTuple):
     flowers: tuple[int, ...]  # bonus tiles set aside (hana)
     flower_fu: int  # fu the flowers add when Pinfu is not claimed (hana, variation 1)
     pinfu_allowed: bool  # False: the reading that drops Pinfu to count the flower fu
-    # derived, by ``of``:
+    # derived, by ``riichi_table``:
     suits: frozenset[int]  # 0 man, 1 pin, 2 sou: the suits the hand holds
     has_honours: bool
     closed: bool  # no open meld (a closed kan keeps the hand closed)
     is_dealer: bool
 
-    @classmethod
-    def of(
-        cls,
-        hand: Hand,
-        winning: int,
-        win: Win,
-        *,
-        flags: frozenset[str],
-        seat: int,
-        round: int,  # the prevalent wind
-        dora_indicators: Sequence[tuple[int, bool]],
-        ura_indicators: Sequence[tuple[int, bool]],
-        red_fives: int,
-        honba: int,
-        sticks: int,
-        pao: int | None,
-        discarder: int | None,
-        flowers: tuple[int, ...],
-        flower_fu: int,
-        points_at: Callable[[int], int] = dora_after,
-    ) -> RiichiTable:
-        """The table, its dora counted from the indicators (tiles as written: kind, is red);
-        ``points_at`` gives the dora an indicator points at (three-player riichi: 1m at 9m)."""
-        all_kinds = hand.all_kinds
-        kinds = frozenset(all_kinds)
-        suits = [k // 9 for k in kinds if k < HONOURS]  # one for each kind that is no honour
-        return made(
-            cls,
-            (
-                hand,
-                winning,
-                win,
-                flags,
-                seat,
-                round,
-                dora_count(dora_indicators, all_kinds, flowers, points_at),
-                dora_count(ura_indicators, all_kinds, flowers, points_at),
-                red_fives,
-                honba,
-                sticks,
-                pao,
-                discarder,
-                kinds,
-                flowers,
-                flower_fu,
-                True,
-                frozenset(suits),
-                len(suits) < len(kinds),  # an honour among the kinds
-                hand.is_concealed,
-                seat == DEALER,
-            ),
-        )
+
+def riichi_table(
+    hand: Hand,
+    winning: int,
+    win: Win,
+    *,
+    flags: frozenset[str],
+    seat: int,
+    round: int,  # the prevalent wind
+    dora_indicators: Sequence[tuple[int, bool]],
+    ura_indicators: Sequence[tuple[int, bool]],
+    red_fives: int,
+    honba: int,
+    sticks: int,
+    pao: int | None,
+    discarder: int | None,
+    flowers: tuple[int, ...],
+    flower_fu: int,
+    points_at: Callable[[int], int] = dora_after,
+) -> RiichiTable:
+    """The table, its dora counted from the indicators (tiles as written: kind, is red);
+    ``points_at`` gives the dora an indicator points at (three-player riichi: 1m at 9m)."""
+    all_kinds = hand.all_kinds
+    kinds = frozenset(all_kinds)
+    suits = [k // 9 for k in kinds if k < HONOURS]  # one for each kind that is no honour
+    return made(
+        RiichiTable,
+        (
+            hand,
+            winning,
+            win,
+            flags,
+            seat,
+            round,
+            dora_count(dora_indicators, all_kinds, flowers, points_at),
+            dora_count(ura_indicators, all_kinds, flowers, points_at),
+            red_fives,
+            honba,
+            sticks,
+            pao,
+            discarder,
+            kinds,
+            flowers,
+            flower_fu,
+            True,
+            frozenset(suits),
+            len(suits) < len(kinds),  # an honour among the kinds
+            hand.is_concealed,
+            seat == DEALER,
+        ),
+    )
 
 
 def dora_count(

@@ -14,7 +14,7 @@ from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.families.mpsz.groups import meld_group
 from mjscore.families.mpsz.tiles import RIICHI_KINDS, RUN_STARTS, TERMINALS_AND_HONOURS, rank_of
 from mjscore.hand import Group, Hand, Shape, Win
-from mjscore.rulesets.riichi.model import RiichiReading, Wait
+from mjscore.rulesets.riichi.model import RiichiReading, Wait, reading_of, readings_of
 
 STANDARD: Final = "standard"
 SEVEN_PAIRS: Final = "seven pairs"
@@ -56,7 +56,7 @@ def _standard(hand: Hand, counts: tuple[int, ...], winning: int, win: Win) -> li
                 if wait is not None and not (i and g == concealed[i - 1]):
                     wins.append((len(melded) + i, wait, ron and wait is Wait.DUAL_PUNG))
         if wins:
-            found += RiichiReading.each_win(STANDARD, melded + concealed, wins)
+            found += readings_of(STANDARD, melded + concealed, wins)
     return found
 
 
@@ -82,7 +82,7 @@ def _seven_pairs(counts: tuple[int, ...], winning: int) -> list[RiichiReading]:
         return []  # seven *different* pairs: four of a kind is not two pairs
     pairs = [k for k, n in enumerate(counts) if n]
     groups = tuple(Group(Shape.PAIR, k) for k in pairs)
-    return [RiichiReading.of(SEVEN_PAIRS, groups, pairs.index(winning), Wait.SINGLE)]
+    return [reading_of(SEVEN_PAIRS, groups, pairs.index(winning), Wait.SINGLE)]
 
 
 def _thirteen_orphans(counts: tuple[int, ...]) -> list[RiichiReading]:
@@ -92,4 +92,4 @@ def _thirteen_orphans(counts: tuple[int, ...]) -> list[RiichiReading]:
     if present != TERMINALS_AND_HONOURS or sum(counts) != 14:
         return []
     groups = tuple(Group(Shape.PAIR if counts[k] == 2 else Shape.SINGLE, k) for k in sorted(present))
-    return [RiichiReading.of(THIRTEEN_ORPHANS, groups)]
+    return [reading_of(THIRTEEN_ORPHANS, groups)]

@@ -42,7 +42,15 @@ from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.rulesets.riichi.checks import flag_problems, seat_problems
 from mjscore.rulesets.riichi.draw import DrawDeal, DrawTable, build_draw, draw_result
 from mjscore.rulesets.riichi.fu import fu_lines
-from mjscore.rulesets.riichi.model import MOST, PAO_HANDS, RENHOU_MANGAN, RiichiOptions, RiichiReading, RiichiTable
+from mjscore.rulesets.riichi.model import (
+    MOST,
+    PAO_HANDS,
+    RENHOU_MANGAN,
+    RiichiOptions,
+    RiichiReading,
+    RiichiTable,
+    riichi_table,
+)
 from mjscore.rulesets.riichi.points import NO_TEN_TOTAL, YAKUMAN_HAN, Table, hand_value, parties, win_payments
 from mjscore.rulesets.riichi.present import WORD, canonical, describe, notes, summary
 from mjscore.rulesets.riichi.readings import readings
@@ -189,7 +197,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         if problems:
             raise fail(text, problems)
         assert seat is not None  # for the type checker: a seat that could not be read is a problem
-        table = RiichiTable.of(
+        table = riichi_table(
             hand.hand(),
             hand.winning[0],
             win,
