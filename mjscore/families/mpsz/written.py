@@ -28,7 +28,6 @@ from mjscore.values import made
 Tile = tuple[int, bool]  # (kind, is a red five)
 HAND_TAGS: Final = frozenset(("cards", "open", "closed", "winning"))  # the tokens of the hand part
 PLAIN_FIVES: Final = tuple(TILE_OF_CODE[f"5{suit}"] for suit in SUITS)  # 5m 5p 5s, not red
-RED_FIVES: Final = tuple((kind, True) for kind, _ in PLAIN_FIVES)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -96,10 +95,10 @@ class _Read(NamedTuple):
 def _read(text: str) -> _Read:
     tiles, faults = tiles_in(text)
     bonus: tuple[int, ...] = ()
-    if tiles and max(tiles)[0] >= RIICHI_KINDS:
+    if any(kind >= RIICHI_KINDS for kind, _ in tiles):  # (loops: compiled, max() and map() are calls)
         bonus = tuple(k for k, _ in tiles if k >= RIICHI_KINDS)
         tiles = tuple(t for t in tiles if t[0] < RIICHI_KINDS)
-    return made(_Read, (tiles, faults, bonus, sum(map(tiles.count, RED_FIVES))))
+    return made(_Read, (tiles, faults, bonus, sum(1 for _, red in tiles if red)))  # a red tile is a red five
 
 
 # Melds and winning tiles recur from line to line; the concealed tiles seldom do (caching them would only churn).
