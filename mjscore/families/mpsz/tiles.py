@@ -117,7 +117,7 @@ def tiles_in(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, 
     for i, ch in enumerate(text):
         by_digit = _BY_SUIT.get(ch)
         if by_digit is None:
-            if "0" <= ch <= "9":
+            if ch.isdigit():  # (a digit of no tile, "５", is refused below, where it stands)
                 continue
             return _read_with_faults(text)  # a character of no tile
         if i == start:
