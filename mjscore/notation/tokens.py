@@ -224,7 +224,7 @@ def _item_tokens(fast: _FastForm, text: str, start: int) -> list[Token]:
     at = start
     flags, flag = fast.flags, fast.flag
     for item in text[start:].split():
-        at = text.find(item, at)  # (there: split found it; compiled, find is native, index a call)
+        at = text.find(item, at)  # find, not index: split found it there, and compiled, find is native
         if "=" in item:
             key, _, value = item.partition("=")
             tokens.append(_new(Token, ("option", at, key, value, at + len(key) + 1)))
