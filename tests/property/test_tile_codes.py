@@ -1,9 +1,9 @@
-"""Tile codes: the one-regex reader of well-formed codes reads exactly what the
+"""Tile codes: the one-pass reader of well-formed codes reads exactly what the
 per-character reader reads, and the canonical writer writes what reads back.
 
-``tiles_in`` (``read_tiles`` uncached) takes its fast path only when every code is a tile; anything else
-goes to ``_read_with_faults``, which locates each fault. Both must agree on every
-text the fast path accepts, and the fast path must never accept a text with a fault.
+``tiles_in`` (``read_tiles`` uncached) reads the codes in one pass and keeps them only when
+every code is a tile; anything else goes to ``_read_with_faults``, which locates each fault.
+Both must agree on every text, and the fast reader must never keep a text with a fault.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from mjscore.families.mpsz.tiles import TILE_NAMES, _read_with_faults, read_tiles, tiles_in
 from mjscore.families.mpsz.written import format_tiles
 
-CODE_CHARS = "0123456789mpszfgx5"  # digits, every suit letter, a letter that is no suit
+CODE_CHARS = "0123456789mpszfgx5５"  # digits, every suit letter, a letter that is no suit, a wide digit
 # Digits, then a suit letter, a few times: mostly codes the fast path takes (arbitrary text
 # from CODE_CHARS seldom is), with a fault now and then (8z, 0z, 5f).
 DIGITS_AND_SUITS = st.lists(
@@ -28,6 +28,8 @@ DIGITS_AND_SUITS = st.lists(
 @example("8z")  # why: seven honours only
 @example("5f")  # why: four flowers only
 @example("123")  # why: digits without their suit letter are no tiles
+@example("1５m")  # why: a digit to str.isdigit, but no tile's: the fast reader must hand it on
+@example("m")  # why: a suit letter with no digits before it
 def test_fast_reader_agrees_with_the_per_character_reader(text: str) -> None:
     # why: the fast path is an optimisation; the per-character reader is the reference
     assert tiles_in(text) == _read_with_faults(text)

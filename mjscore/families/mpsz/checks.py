@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from operator import eq, itemgetter
 from typing import Final
 
 from mjscore.errors import Problem
@@ -24,8 +23,6 @@ from mjscore.hand import Win
 from mjscore.notation.build import Items
 
 HAND_TILES: Final = 14  # counting each kong as three
-_KIND: Final = itemgetter(0)  # a tile's kind, and whether it is a red five
-_IS_RED: Final = itemgetter(1)
 
 
 def flowers_not_hana(places: TilePlaces) -> Problem:
@@ -139,14 +136,15 @@ def count_problems(
         message = f"tile count: {size} given, 14 needed (counting each meld as 3)"
         problems.append(Problem("tile-count", message, places.start))
     tiles = (*written.all_tiles, *indicators)
-    kinds = list(map(_KIND, tiles))
+    # (loops and generator expressions, not map(): compiled, a loop is native, map() a call per item)
+    kinds = [kind for kind, _ in tiles]
     kinds += written.flowers
     kinds.sort()
     # sorted, a kind held five times reaches four places on; a flower (one of each) is checked in full
-    if any(map(eq, kinds, kinds[MAX_COPIES:])) or kinds[-1] >= RIICHI_KINDS:
+    if any(kinds[i] == kinds[i + MAX_COPIES] for i in range(len(kinds) - MAX_COPIES)) or kinds[-1] >= RIICHI_KINDS:
         problems += _copy_problems(written, Counter(kinds), win, places)
     red_set = RED_FIVES_IN_SET if red_options is None else red_options
-    if written.red_fives or any(map(_IS_RED, indicators)):
+    if written.red_fives or any(red for _, red in indicators):
         problems += _red_problems(tiles, places, red_set, named=red_options is not None)
     if aka:
         problems += _plain_five_problems(tiles, places, red_set, named=red_options is not None)
@@ -208,7 +206,7 @@ def _plain_five_problems(
     for suit, five in zip(SUITS, PLAIN_FIVES, strict=True):
         if suit not in red_set:  # no five of this suit in the set: its rule set refuses the tile
             continue
-        n = tiles.count(five)
+        n = sum(1 for kind, red in tiles if kind == five[0] and not red)  # (native, where count() compares tuples)
         allowed = MAX_COPIES - red_set[suit]
         if n > allowed:
             problems.append(
