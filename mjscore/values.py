@@ -6,10 +6,14 @@ size (``kept``)."""
 from __future__ import annotations
 
 from dataclasses import Field, fields
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 TupleT = TypeVar("TupleT", bound=tuple[Any, ...])
 MemoT = TypeVar("MemoT")
+
+
+# Final: compiled, a C static, where ``tuple.__new__`` is looked up on the type at each call
+_TUPLE_NEW: Final = tuple.__new__
 
 
 def made(cls: type[TupleT], values: tuple[object, ...]) -> TupleT:
@@ -19,7 +23,7 @@ def made(cls: type[TupleT], values: tuple[object, ...]) -> TupleT:
     instructions a time; ``tuple.__new__`` fills the fields in C, unchecked. For the few places
     that make a NamedTuple for every hand (tests/unit/test_compiled_build.py holds each to what
     its constructor makes); the constructor stays the way to make any other."""
-    return tuple.__new__(cls, values)
+    return _TUPLE_NEW(cls, values)
 
 
 class Value:

@@ -181,7 +181,7 @@ class FastRead(NamedTuple):
 # ``_new`` (tuple.__new__) fills a Token's five fields (and a FastRead's) without NamedTuple's
 # own __new__, which is Python code and a third of what a token costs (``values.made``, without
 # its call: this module imports nothing but the families' words).
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 def fast_read(family: str, text: str, start: int = 0) -> FastRead:
