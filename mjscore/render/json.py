@@ -73,9 +73,9 @@ def result_line(result: ScoreResult, show_all: bool = False, *, line: int = 0, s
         f', "pools": {_mapping_text(pools)}, "side_payments": '.encode(),
         _side_text(result) if result.side_payments else b"null",
         f', "notes": {_list_text(result.notes)}, "shown": {{"title": {_quoted(result.ruleset_title)}'
-        ', "header": ['.encode(),
-        b", ".join([_label_text(row) for row in shown.header]),
-        f'], "reading": {_quoted(shown.reading)}}}'.encode(),
+        ', "header": '.encode(),
+        _array([_label_text(row) for row in shown.header]),
+        f', "reading": {_quoted(shown.reading)}}}'.encode(),
     ]
     if show_all:
         parts.append(f', "candidates": {_encode([c.to_dict() for c in result.candidates])}'.encode())
@@ -145,8 +145,13 @@ def _context_text(context: Mapping[str, object]) -> str:
 _TEXT_OF: Final[ByIdentity[bytes]] = ByIdentity(_KEPT)
 
 
+def _array(items: list[bytes]) -> bytes:
+    """A JSON array of items already written."""
+    return b"".join([b"[", b", ".join(items), b"]"])
+
+
 def _lines_text(lines: tuple[ScoreLine, ...]) -> bytes:
-    return b"".join([b"[", b", ".join([_line_text(x) for x in lines]), b"]"])
+    return _array([_line_text(x) for x in lines])
 
 
 def _line_text(x: ScoreLine) -> bytes:
@@ -169,7 +174,7 @@ def _summary_text(summary: Summary) -> bytes:
 
 
 def _payments_text(payments: tuple[Payment, ...]) -> bytes:
-    return b"".join([b"[", b", ".join([_payment_text(p) for p in payments]), b"]"])
+    return _array([_payment_text(p) for p in payments])
 
 
 def _payment_text(p: Payment) -> bytes:
