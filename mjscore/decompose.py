@@ -30,7 +30,7 @@ _PAIR: Final = Shape.PAIR
 _RUN: Final = Shape.RUN
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Target:
     """What the concealed cards must form."""
 
@@ -39,12 +39,20 @@ class Target:
     run_starts: frozenset[int] = frozenset()  # kinds k where k, k+1, k+2 is a run
     wild_only_groups: bool = False  # may wilds alone form a set or pair?
 
+    def __init__(  # see result.ScoreLine
+        self, sets: int, pairs: int = 0, run_starts: frozenset[int] = frozenset(), wild_only_groups: bool = False
+    ) -> None:
+        object.__setattr__(self, "sets", sets)
+        object.__setattr__(self, "pairs", pairs)
+        object.__setattr__(self, "run_starts", run_starts)
+        object.__setattr__(self, "wild_only_groups", wild_only_groups)
+
 
 def kind_counts(kinds: tuple[int, ...], size: int) -> tuple[int, ...]:
     """How many of each of ``size`` kinds: what ``decompose`` splits."""
     found = [0] * size
     for k in kinds:
-        found[k] += 1
+        found[k] = found[k] + 1  # compiled, += on a list's item is a generic Python add
     return tuple(found)
 
 

@@ -10,6 +10,7 @@ times a hand, and a tuple does both in C where a dataclass runs Python code.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final, NamedTuple
@@ -100,6 +101,15 @@ class Hand(NamedTuple):
         return len(self.concealed) + self.wilds + sum(m.size for m in self.melds)
 
 
+def copies(kinds: Iterable[int]) -> dict[int, int]:
+    """How many of each kind, those present only, in the order first met: a Counter's counts
+    without its cost (compiled, a Counter is made and filled through Python calls)."""
+    found: dict[int, int] = {}
+    for k in kinds:
+        found[k] = found.get(k, 0) + 1
+    return found
+
+
 BRACKETS: Final = {MeldKind.OPEN: "()", MeldKind.CLOSED_KAN: "[]", MeldKind.SHOWN: "{}"}
 
 
@@ -111,9 +121,13 @@ def bracketed(text: str, meld: MeldKind | None) -> str:
     return f"{brackets[0]}{text}{brackets[1]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Reading:
     """One way to see the hand: a named shape and its groups (melds included)."""
 
     shape: str
     groups: tuple[Group, ...]
+
+    def __init__(self, shape: str, groups: tuple[Group, ...]) -> None:  # see result.ScoreLine
+        object.__setattr__(self, "shape", shape)
+        object.__setattr__(self, "groups", groups)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Final
 
 from mjscore.errors import HandError
@@ -61,7 +62,7 @@ class ScoreLine(Value):
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Summary(Value):
     """What a win comes to, with the same fields in every rule set: ``hand_value`` (in the
     payment unit) always; the rest ``None`` where the rule set has no such idea (only
@@ -75,6 +76,24 @@ class Summary(Value):
     yakuman: int | None = None  # how many times the yakuman limit (0 below it)
     hand_value: int = 0  # what the hand earns the winner, before honba, sticks and pot
 
+    def __init__(  # noqa: PLR0917 - the fields, in order, as dataclasses would take them (ScoreLine: why)
+        self,
+        han: int | None = None,
+        fu: int | None = None,
+        base_points: int | None = None,
+        limit: str | None = None,
+        limit_name: str | None = None,
+        yakuman: int | None = None,
+        hand_value: int = 0,
+    ) -> None:
+        object.__setattr__(self, "han", han)
+        object.__setattr__(self, "fu", fu)
+        object.__setattr__(self, "base_points", base_points)
+        object.__setattr__(self, "limit", limit)
+        object.__setattr__(self, "limit_name", limit_name)
+        object.__setattr__(self, "yakuman", yakuman)
+        object.__setattr__(self, "hand_value", hand_value)
+
     def to_dict(self) -> dict[str, object]:
         return {
             "han": self.han,
@@ -85,6 +104,13 @@ class Summary(Value):
             "yakuman": self.yakuman,
             "hand_value": self.hand_value,
         }
+
+
+@lru_cache(maxsize=256)
+def value_summary(hand_value: int) -> Summary:
+    """The summary of a rule set that knows no han or fu (BABA, Baida), one per value: a batch
+    shares them between hands, so the JSON writer writes each once (it keeps text by identity)."""
+    return Summary(hand_value=hand_value)
 
 
 @dataclass(frozen=True, slots=True)

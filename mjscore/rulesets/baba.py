@@ -31,7 +31,7 @@ from mjscore.families.baba.deck import (
 )
 from mjscore.families.baba.shape import BabaShape
 from mjscore.families.baba.words import FLAGS as BABA_FLAGS
-from mjscore.hand import Group, Hand, Meld, MeldKind, Reading, Shape, Win, bracketed
+from mjscore.hand import Group, Hand, Meld, MeldKind, Reading, Shape, Win, bracketed, copies
 from mjscore.notation.build import (
     ANALYSIS_KEYS,
     ITEM_TAGS,
@@ -48,7 +48,7 @@ from mjscore.notation.build import (
 from mjscore.notation.tokens import Token
 from mjscore.options import OptionSpec, as_dict, changed_options, option, option_words
 from mjscore.payment import DISCARDER, POT, WINNER, Party, Payment
-from mjscore.result import ScoreLine, Shown, ShownTable, Summary
+from mjscore.result import ScoreLine, Shown, ShownTable, value_summary
 from mjscore.rulesets.base import RuleSet
 from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.settings import Settings
@@ -115,7 +115,7 @@ class ExpertOptions(BeginnerOptions):
         return self.santoitsu_four
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class BabaTable:
     """Everything a BABA rule looks at besides the reading."""
 
@@ -124,6 +124,15 @@ class BabaTable:
     chips: tuple[int, ...]
     pot: int
     deck: Deck
+
+    def __init__(  # see result.ScoreLine
+        self, hand: Hand, win: Win, chips: tuple[int, ...], pot: int, deck: Deck
+    ) -> None:
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "win", win)
+        object.__setattr__(self, "chips", chips)
+        object.__setattr__(self, "pot", pot)
+        object.__setattr__(self, "deck", deck)
 
 
 BabaDeal = Deal[BeginnerOptions, BabaTable]  # a line read and checked: ready to be scored
@@ -141,13 +150,14 @@ def _shape_is(shape: str) -> BabaPredicate:
     return lambda reading, _t, _o: reading.shape == shape
 
 
-def _dora_cards(reading: Reading, t: BabaTable, o: BeginnerOptions) -> Counter[int]:
-    cards = Counter(k for k in t.hand.all_kinds if k in t.chips)
+def _dora_cards(reading: Reading, t: BabaTable, o: BeginnerOptions) -> dict[int, int]:
+    """How many cards of each chip's kind the hand holds, those it holds only."""
+    cards = copies([k for k in t.hand.all_kinds if k in t.chips])
     if o.obaba_dora:  # each OBABA counts as the kind it stands for in this reading
         for g in reading.groups:
-            if g.kind is not None and g.kind in t.chips:
-                cards[g.kind] += g.wilds
-    return +cards  # drop zero counts
+            if g.kind is not None and g.kind in t.chips and g.wilds:
+                cards[g.kind] = cards.get(g.kind, 0) + g.wilds
+    return cards
 
 
 def _dora(reading: Reading, t: BabaTable, o: BeginnerOptions) -> int:
@@ -255,10 +265,10 @@ def _basic(hand: Hand, o: BeginnerOptions, kinds: int) -> Iterator[Reading]:
 
 
 def _san_toitsu(hand: Hand, o: BeginnerOptions) -> Iterator[Reading]:
-    counts = Counter(hand.concealed)
+    if hand.melds or hand.wilds or len(hand.concealed) != HAND_SIZE:
+        return
     four_ok = o.santoitsu_of_four()
-    pairs_ok = all(n == 2 or (n == 4 and four_ok) for n in counts.values())
-    if not hand.melds and not hand.wilds and len(hand.concealed) == HAND_SIZE and pairs_ok:
+    if all(n == 2 or (n == 4 and four_ok) for n in copies(hand.concealed).values()):
         yield Reading(SAN_TOITSU, tuple(Group(Shape.PAIR, k) for k in sorted(hand.concealed)[::2]))
 
 
@@ -323,7 +333,7 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
     def total(self, deal: BabaDeal, reading: Reading, table: BabaTable, lines: tuple[ScoreLine, ...]) -> BabaScored:
         total = sum(x.value for x in lines)
         payers = deal.options.players - 1 if table.win is Win.TSUMO else 1  # each pays the total
-        return Scored(reading, table, lines, total, summary=Summary(hand_value=total * payers), key=(total,))
+        return Scored(reading, table, lines, total, summary=value_summary(total * payers), key=(total,))
 
     def not_winning(self, deal: BabaDeal) -> str:
         shapes = "two Kohtsu (sets of 3 matching cards; OBABA may stand in)"
@@ -531,7 +541,7 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
         elif hand.size != HAND_SIZE + len(kans):
             message = f"a BABA hand holds 6 cards (7 with a KAN); {hand.size} given"
             problems.append(Problem("card-count", message, cards[0].loc + 1))
-        for kind, n in sorted(Counter(hand.all_kinds).items()):
+        for kind, n in sorted(copies(hand.all_kinds).items()):
             if n > MAX_COPIES:
                 col = nth_card(cards, deck, kind, MAX_COPIES + 1)
                 problems.append(Problem("too-many-copies", f"{n} copies of {deck.name(kind)} (at most 4 exist)", col))
@@ -611,7 +621,9 @@ def _cards_item(items: Items, key: str, deck: Deck, problems: list[Problem], wha
         starts: list[int] = []
         read, bad = read_cards(part, deck, col + offset, starts)
         problems.extend(bad)
-        found += zip(starts, read, strict=False)  # starts ends with the text that is no card, if any
+        # starts ends with the text that is no card, if any (a loop: compiled, zip() with a keyword is a Python call)
+        for i, card in enumerate(read):
+            found.append((starts[i], card))
         offset += len(part) + 1
     if not value:
         problems.append(Problem("bad-value", f"{key}= {what}, e.g. {key}=場々,馬庭", col))

@@ -40,7 +40,7 @@ from mjscore.notation.build import Items, fail, gather_items, other_flags, read_
 from mjscore.notation.tokens import Token
 from mjscore.options import as_dict, changed_options, option, option_words
 from mjscore.payment import DISCARDER, Payment, seat_code, win_parties
-from mjscore.result import ScoreLine, Shown, Summary
+from mjscore.result import ScoreLine, Shown, value_summary
 from mjscore.rulesets.base import RuleRow, RuleSet
 from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.settings import Settings
@@ -416,7 +416,7 @@ class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):
 
     def _scored(self, deal: BaidaDeal, reading: Reading, lines: tuple[ScoreLine, ...], total: int) -> BaidaScored:
         times = 3 if deal.table.win is Win.TSUMO else deal.options.discard_pays  # what the winner receives, in totals
-        return Scored(reading, deal.table, lines, total, summary=Summary(hand_value=total * times), key=(total,))
+        return Scored(reading, deal.table, lines, total, summary=value_summary(total * times), key=(total,))
 
     def outside_shape(self, deal: BaidaDeal, scored: Sequence[BaidaScored]) -> Sequence[BaidaScored]:
         """Seven Baida: declared on collecting all seven, whatever the rest (docs/rules/baida.md §6): on

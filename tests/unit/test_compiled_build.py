@@ -124,8 +124,11 @@ def _written_out_inits() -> list[type]:
 
 def _sample(cls: type) -> object:
     """A value of ``cls`` as scoring makes one (a compiled __init__ checks its arguments' types)."""
+    from mjscore.hand import Group, Reading, Shape
     from mjscore.notation.build import tokenize
     from mjscore.rulesets.riichi import Riichi
+    from mjscore.rulesets.riichi.readings import _TARGETS
+    from mjscore.scoring import parse_hand
 
     line = "234m456p(789s)11z55z+5z ron seat=S dora=4p"
     result = score(line)
@@ -134,9 +137,13 @@ def _sample(cls: type) -> object:
         "ScoreResult": result,
         "Shown": result.presented,
         "ScoreLine": result.lines[0],
+        "Summary": result.summary,
         "Payment": result.payments[0],
         "WrittenHand": ruleset.build(line, tokenize(line, ruleset.family, 0), Settings()).hand,
         "Rendered": Rendered(1, "out", ()),
+        "Reading": Reading("standard", (Group(Shape.PAIR, 3),)),
+        "Target": _TARGETS[4],
+        "BabaTable": parse_hand("baba:馬馬馬場場O dora=場 tsumo menzen").deal.table,
     }
     return samples[cls.__qualname__]
 
@@ -178,7 +185,10 @@ def test_the_written_out_inits_are_the_hot_values() -> None:
     # why: the values made for every scored line whose generated __init__ cost most
     # (callgrind, compiled riichi batch); a class dropped from the list would lose the check above
     names = {cls.__qualname__ for cls in _written_out_inits()}
-    assert {"ScoreResult", "Shown", "ScoreLine", "Payment", "WrittenHand", "Rendered"} <= names
+    assert {"ScoreResult", "Shown", "ScoreLine", "Summary", "Payment", "WrittenHand", "Rendered"} <= names
+    # and those of a BABA line (callgrind, compiled BABA batch): its table, its readings and
+    # their target are made for every line
+    assert {"BabaTable", "Reading", "Target"} <= names
 
 
 def test_the_named_tuples_made_without_their_new_hold_every_field() -> None:
