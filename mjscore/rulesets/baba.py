@@ -344,9 +344,9 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
     def settle(self, deal: BabaDeal, best: BabaScored) -> Settled:
         table = deal.table
         tsumo = table.win is Win.TSUMO
-        parties = _parties(deal.options.players, tsumo, table.pot)
-        payments = _payments(best.total, parties, tsumo, table.pot, f"{best.total} {self.unit} hand")
-        return Settled(payments, parties, WINNER)
+        players = deal.options.players
+        payments = _payments(best.total, players, tsumo, table.pot, self.unit)
+        return Settled(payments, _parties(players, tsumo, table.pot), WINNER)
 
     def shown(self, deal: BabaDeal, best: BabaScored) -> Shown:
         return Shown(
@@ -722,14 +722,18 @@ def _parties(players: int, tsumo: bool, pot: int) -> tuple[Party, ...]:
     return (Party(WINNER, "winner"), *others, *pool)
 
 
-def _payments(total: int, parties: tuple[Party, ...], tsumo: bool, pot: int, reason: str) -> tuple[Payment, ...]:
+@lru_cache(maxsize=256)
+def _payments(total: int, players: int, tsumo: bool, pot: int, unit: str) -> tuple[Payment, ...]:
     """On a tsumo every other player pays ``total``; on a ron the discarder pays it.
 
     Every other player gets a row (0 when they owe nothing), so the table names
-    each one; penalty KOBAN in the pot go to the winner on a row of their own.
+    each one; penalty KOBAN in the pot go to the winner on a row of their own. Kept, by
+    position: a batch's hands share a few totals, and the JSON writer writes a payment it
+    has met before from its memo.
     """
+    reason = f"{total} {unit} hand"
     rows = []
-    for party in parties:
+    for party in _parties(players, tsumo, pot):
         if party.code == WINNER or party.pool:
             continue
         pays = tsumo or party.code == DISCARDER
