@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from mjscore.decompose import Target, decompose, kind_counts
 from mjscore.engine import Rule
@@ -29,7 +29,6 @@ from mjscore.families.baba.deck import (
     Deck,
     deck_of,
 )
-from mjscore.families.baba.shape import BabaShape
 from mjscore.families.baba.words import FLAGS as BABA_FLAGS
 from mjscore.hand import Group, Hand, Meld, MeldKind, Reading, Shape, Win, bracketed, copies
 from mjscore.notation.build import (
@@ -52,7 +51,10 @@ from mjscore.result import ScoreLine, Shown, ShownTable, value_summary
 from mjscore.rulesets.base import RuleSet
 from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.settings import Settings
-from mjscore.waiting import Piece, Spelling, Waiting, WaitingLine, WaitKind
+
+if TYPE_CHECKING:  # the analysis's values (rulesets/base.py: why)
+    from mjscore.families.baba.shape import BabaShape
+    from mjscore.waiting import Piece, Waiting, WaitingLine, WaitKind
 
 HAND_SIZE: Final = 6  # +1 with a KAN
 # The largest pot=: far above the 32 KOBAN at a table of four (8 each, docs/rules/baba.md §1),
@@ -381,6 +383,8 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
         over leaves out a card of the kind the hand has most room for, so that a count of the
         line that is wrong stays wrong. ``seen=`` and ``discards=`` list cards as ``dora=`` does,
         OBABA among them."""
+        from mjscore.waiting import WaitingLine
+
         deck = deck_of(settings)
         cards = [t for t in tokens if t.tag in _MELD_TAGS or t.tag == "cards"]
         read = [read_cards(t.text, deck, t.text_col)[0] for t in cards]
@@ -431,6 +435,8 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
         rule set's shapes; how far a hand is, ``BabaShape`` on this rule set's readings. The line
         shows the hand's cards only: the DORAYAKI chips are chips, not cards (docs/rules/baba.md
         §1). BABA knows no furiten and no word that gives a yaku."""
+        from mjscore.waiting import Waiting
+
         table, deck, o = deal.table, deal.table.deck, deal.options
         hand = _less(table.hand, line.probe_kind)
         if line.cut is not None:
@@ -463,6 +469,8 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
         KAN and a Kohtsu), San-toitsu and Ba-ittsu, in the places of a ``Shanten``'s standard
         shape, Seven Pairs and Thirteen Orphans (Beginner rules, or a hand with melds: the basic
         shape only)."""
+        from mjscore.families.baba.shape import BabaShape
+
         kan = any(m.size == 4 for m in melds)
         return BabaShape(
             melds,
@@ -641,6 +649,8 @@ def _listed_cards(items: Items, key: str, deck: Deck) -> tuple[tuple[int, int], 
 def _wait_kinds(deck: Deck) -> tuple[WaitKind, ...]:
     """The deck's kinds and OBABA as waits: four copies of each kind, and as many OBABA as can
     be in play (docs/rules/baba.md §1); a card is put in a line by its code."""
+    from mjscore.waiting import Spelling, WaitKind
+
     kinds = [WaitKind(k.index, k.spelling, MAX_COPIES, (Spelling(f" {k.code} ", k.spelling),)) for k in deck.kinds]
     wild = Spelling(f" {WILD_SPELLING} ", WILD_NAME)
     note = f"wild: at most {deck.max_wilds} in play (docs/rules/baba.md §1)"
@@ -668,6 +678,8 @@ def _pieces(tokens: Sequence[Token], deck: Deck) -> list[Piece]:
     (a shorthand 馬, an O) cannot run together with the next into another card, and the card
     after the row is never one that the row's shorthand kanji kept from being read as a
     two-kanji card (it would be of the row's kind)."""
+    from mjscore.waiting import Piece
+
     found = []
     for t in tokens:
         starts: list[int] = []

@@ -14,12 +14,11 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import ClassVar, Final, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 from mjscore.decompose import Target, decompose, group_key, kind_counts
 from mjscore.engine import Rule, flag_is_set
 from mjscore.errors import Problem, quoted
-from mjscore.families.mpsz import waiting as mpsz_waiting
 from mjscore.families.mpsz import written
 from mjscore.families.mpsz.checks import count_problems, discarder_problems, flowers_not_hana, situation_problems
 from mjscore.families.mpsz.groups import group_text, group_tiles, meld_group
@@ -44,7 +43,9 @@ from mjscore.result import ScoreLine, Shown, value_summary
 from mjscore.rulesets.base import RuleRow, RuleSet
 from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.settings import Settings
-from mjscore.waiting import Waiting, WaitingLine, WaitKind
+
+if TYPE_CHECKING:  # the analysis's values (rulesets/base.py: why)
+    from mjscore.waiting import Waiting, WaitingLine, WaitKind
 
 _ASSUMED: Final = "docs/rules/baida.md §4 house default (Zung Jung value), labelled assumed"
 _PAYMENT: Final = "docs/rules/baida.md §8 house default"
@@ -460,6 +461,8 @@ class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):
         """mpsz tiles, a hand of 13 or 14 (``families.mpsz.waiting``); the probe is no Baida (the
         indicator's kind nor the next), which would make a tsumo's hand one Baida more, and a
         hand of 14's probe keeps its Baida, which decide whether it may win by ron (§3)."""
+        from mjscore.families.mpsz import waiting as mpsz_waiting
+
         given = [t.value for t in tokens if t.tag == "option" and t.text.lower() == "baida"]
         tiles, faults = read_tiles(given[0] if given else "")
         avoid: tuple[int, ...] = ()
@@ -474,6 +477,9 @@ class Baida(RuleSet[BaidaDeal, Reading, BaidaTable, BaidaOptions]):
         as a wild tile; seven Baida drawn are a win whatever the hand (§6). How far a hand is: the
         shanten engine, the Baida wild (``MpszShape``; Seven Pairs while ``seven_pairs`` scores
         it). The line shows the indicator too (§1). No furiten: the sheet knows none."""
+        from mjscore.families.mpsz import waiting as mpsz_waiting
+        from mjscore.waiting import Waiting
+
         t, o = deal.table, deal.options
         kinds = [kind for kind, _ in deal.written.concealed]
         if line.cut is not None:
@@ -526,6 +532,8 @@ def _with(hand: Hand, kind: int) -> Hand:
 @lru_cache(maxsize=64)
 def _wait_kinds(wild_kinds: tuple[int, int]) -> tuple[WaitKind, ...]:
     """Every kind as a wait, the two Baida kinds with a note on how they count (§2)."""
+    from mjscore.families.mpsz import waiting as mpsz_waiting
+
     note = "a Baida: wild when drawn; by ron a discard, at face value (docs/rules/baida.md §2)"
     return tuple([replace(k, note=note) if k.kind in wild_kinds else k for k in mpsz_waiting.wait_kinds(KINDS)])
 

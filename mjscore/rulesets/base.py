@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar, cast
 
 from mjscore.engine import Rule, RuleBook, apply_rules
 from mjscore.errors import Problem, UsageError, quoted, quoted_value
@@ -25,7 +25,9 @@ from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, ShownTable
 from mjscore.rulesets.deal import Deal, OptionsT, ReadingT, Scored, Settled, TableT
 from mjscore.settings import Settings
 from mjscore.values import kept
-from mjscore.waiting import Waiting, WaitingLine, cannot_analyse
+
+if TYPE_CHECKING:  # the analysis's values: mjscore waits imports them, scoring a line need not
+    from mjscore.waiting import Waiting, WaitingLine
 
 try:
     from mypy_extensions import mypyc_attr
@@ -353,12 +355,16 @@ class RuleSet(Generic[DealT, ReadingT, TableT, OptionsT]):
         line with, and the tiles ``seen=`` and ``discards=`` list (``items``: those two items, a
         problem of theirs goes to ``items.problems``). Default: the rule set cannot be analysed
         (``HandError``, code ``analysis-ruleset-not-yet``)."""
+        from mjscore.waiting import cannot_analyse
+
         raise fail(text, [cannot_analyse(self.title)])
 
     def waiting(self, deal: DealT, line: WaitingLine, *, win_named: bool) -> Waiting:
         """The hand one short, from ``deal``: the line with ``line.probe`` put in (``win_named``:
         the line names its win): the kinds that complete it, the copies held and shown, how the
         line reads back. Default: the rule set cannot be analysed."""
+        from mjscore.waiting import cannot_analyse
+
         raise fail(self.text(deal), [cannot_analyse(self.title)])
 
     # -- the rule table

@@ -167,3 +167,42 @@ def test_baida_does_not_load_riichi() -> None:
     code = "import sys, mjscore.rulesets.baida; print(sorted(m for m in sys.modules if 'riichi' in m))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+ANALYSIS_MODULES = (
+    "mjscore.analysis",
+    "mjscore.waiting",
+    "mjscore.families.mpsz.waiting",
+    "mjscore.families.mpsz.shanten",
+    "mjscore.families.baba.shape",
+)
+
+
+def test_scoring_does_not_load_the_analysis() -> None:
+    """A batch of every rule set's lines imports no module of mjscore waits (they cost start-up:
+    six dataclasses and the shanten tables' code); the analysis of a line does import them (so
+    the names checked are the ones it loads)."""
+    lines = (
+        "234m456p(789s)11z55z+5z ron seat=S dora=4p",
+        "hana:234m456p789s11z55z+5z 1f ron seat=S",
+        "baida:234m456p789s11z55z+5z ron baida=9s",
+        "baba:馬馬馬場場O dora=場 tsumo menzen",
+    )
+    code = (
+        "import sys, tempfile, contextlib, io\n"
+        "from mjscore.cli import main\n"
+        "with tempfile.NamedTemporaryFile('w', suffix='.txt', delete=False, encoding='utf-8') as f:\n"
+        f"    f.write({chr(10).join(lines)!r})\n"
+        "def run(*args):\n"
+        "    with contextlib.redirect_stdout(io.StringIO()):\n"
+        "        try: main(list(args))\n"
+        "        except SystemExit as exc: assert exc.code == 0, exc.code\n"
+        f"names = {ANALYSIS_MODULES!r}\n"
+        "run('batch', f.name, '--format', 'json')\n"
+        "print(sorted(m for m in names if m in sys.modules))\n"
+        "run('waits', '234m456p(789s)11z55z', '--format', 'json')\n"
+        "run('waits', 'baba:馬馬場場橋場 dora=橋場', '--format', 'json')\n"
+        "print(sorted(m for m in names if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n")[:2] == ["[]", str(sorted(ANALYSIS_MODULES))]

@@ -13,10 +13,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import ClassVar, Final, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, ClassVar, Final, Generic, TypeVar, cast
 
 from mjscore.errors import Problem
-from mjscore.families.mpsz import waiting as mpsz_waiting
 from mjscore.families.mpsz import written
 from mjscore.families.mpsz.checks import HAND_TILES, count_problems, flowers_not_hana
 from mjscore.families.mpsz.items import read_indicators, read_seat
@@ -65,7 +64,9 @@ from mjscore.rulesets.riichi.rows import (
 from mjscore.rulesets.riichi.words import FLAGS
 from mjscore.settings import Settings
 from mjscore.values import ByIdentity, made
-from mjscore.waiting import Progress, Waiting, WaitingLine
+
+if TYPE_CHECKING:  # the analysis's values (rulesets/base.py: why)
+    from mjscore.waiting import Progress, Waiting, WaitingLine
 
 KEYS: Final = ("seat", "round", "honba", "sticks", "dora", "ura", "pao", "from")
 ALIASES: Final = {"wriichi": "double-riichi"}
@@ -263,6 +264,8 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
 
     def waiting_line(self, text: str, tokens: Sequence[Token], items: Items, settings: Settings) -> WaitingLine:
         """mpsz tiles, a hand of 13 or 14: ``families.mpsz.waiting``; the kinds of this rule set's set."""
+        from mjscore.families.mpsz import waiting as mpsz_waiting
+
         return mpsz_waiting.waiting_line(text, tokens, items, self.tile_kinds, self.title, shaped=True)
 
     def waiting(self, deal: RiichiDeal[OptionsT] | DrawDeal, line: WaitingLine, *, win_named: bool) -> Waiting:
@@ -271,6 +274,9 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         four of among them; the copies the line shows count its indicators and the tiles set aside
         (sanma's Norths); a wait among the discards is furiten (docs/rules/riichi.md §3); riichi
         gives a closed hand that declares none a yaku."""
+        from mjscore.families.mpsz import waiting as mpsz_waiting
+        from mjscore.waiting import Waiting
+
         deal = win_deal(deal)
         t = deal.table
         concealed = [kind for kind, _ in deal.hand.concealed]
@@ -298,6 +304,8 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
         hand without the deal's winning tile (a hand of 14: as typed, ``mpsz_waiting.as_typed``),
         and without the win unless the line named it (the header and the context likewise); no
         reading."""
+        from mjscore.families.mpsz import waiting as mpsz_waiting
+
         header = tuple([row for row in self.header(deal) if win_named or row[0] != WIN_ROW])
         context = {
             key: value
