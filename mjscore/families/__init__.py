@@ -17,7 +17,7 @@ HINTS: Final[dict[str, tuple[re.Pattern[str], str]]] = {"mpsz": mpsz_words.HINT}
 def load_family_files(settings: Settings) -> None:
     """Load the files the settings name for a family (the BABA deck), so a bad one is a usage
     error before any line is read."""
-    from mjscore.families.baba.deck import deck_of  # only when a file is named
-
     if settings.deck_path:
+        from mjscore.families.baba.deck import deck_of  # only when a file is named
+
         deck_of(settings)
