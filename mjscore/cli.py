@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 import click
 
 from mjscore import __version__, build
-from mjscore.batch import GAME_CHUNK, Analysing, Checking, Replaying, Scoring, Source, tasked_inputs
+from mjscore.batch import GAME_CHUNK, Scoring, Source, tasked_inputs
 from mjscore.configure import load_settings
 from mjscore.errors import HandError, UsageError, printable, quoted_path
 from mjscore.render import FORMATS, get_analysis_renderer, get_renderer
@@ -50,6 +50,7 @@ from mjscore.shell import (
 
 if TYPE_CHECKING:
     from mjscore.game.replay import GameText
+    from mjscore.tasks import Analysing
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -307,6 +308,7 @@ def waits(  # click passes the options by name
     file:line:col: message.
     """
     from mjscore.analysis import analyse
+    from mjscore.tasks import Analysing
 
     if _names_files(hand):
 
@@ -549,6 +551,7 @@ def game(files: tuple[str, ...], fmt: str, jobs: int, plot: str | None) -> None:
     """
     from mjscore.game.replay import Replay, split_games
     from mjscore.scoring import read_lines
+    from mjscore.tasks import Replaying
 
     sources = _game_sources(files)
     if plot is not None:
@@ -712,6 +715,7 @@ def log(files: tuple[str, ...], fmt: str, jobs: int, as_game: bool) -> None:
     from mjscore.logs.mjlog import UNZIP_ERRORS, opened_log
     from mjscore.logs.tenhou import LogText, split_logs
     from mjscore.scoring import read_lines
+    from mjscore.tasks import Checking
 
     sources = _named(_expanded(files, LOG_FILES, "logs"))
     if any(path == "-" for _, path in sources):

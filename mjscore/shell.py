@@ -20,13 +20,16 @@ import time
 from collections.abc import Generator, Iterator
 from contextlib import closing, nullcontext
 from dataclasses import dataclass
-from typing import IO, Final
+from typing import IO, TYPE_CHECKING, Final
 
-from mjscore.batch import GameReport, LogReport, Rendered, Source
+from mjscore.batch import Rendered, Source
 from mjscore.errors import printable
 from mjscore.render import Output
-from mjscore.render.plot import Chart
 from mjscore.scoring import Overlong, read_lines
+
+if TYPE_CHECKING:  # the reports of mjscore game and log, whose commands import their tasks
+    from mjscore.render.plot import Chart
+    from mjscore.tasks import GameReport, LogReport
 
 EXIT_OUTPUT: Final = 74  # sysexits.h's EX_IOERR: the output could not be written
 EXIT_CLOSED_PIPE: Final = 128 + signal.SIGPIPE  # 141: what a shell shows for a program a closed pipe ended

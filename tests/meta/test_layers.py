@@ -62,7 +62,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("mjscore.game.*",),  # whole games: a match ledger over hand lines, scored
     ("mjscore.logs.*",),  # platforms' game logs replayed into hand lines, scored and checked
     ("mjscore.render.*", "mjscore.bnf"),
-    ("mjscore.batch", "mjscore.shell"),
+    ("mjscore.batch", "mjscore.tasks", "mjscore.shell"),
     ("mjscore.cli", "mjscore.__main__", "mjscore"),
 )
 RULE_SETS = LAYERS.index(next(layer for layer in LAYERS if "mjscore.rulesets.hana" in layer))
@@ -206,3 +206,26 @@ def test_scoring_does_not_load_the_analysis() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split("\n")[:2] == ["[]", str(sorted(ANALYSIS_MODULES))]
+
+
+def test_a_riichi_batch_does_not_load_other_commands_or_families() -> None:
+    """Start-up makes only what the run needs: a batch of riichi lines imports neither the tasks
+    of mjscore waits, game and log (nor the picture their charts are drawn with) nor BABA's deck;
+    the BABA line of a second batch does load the deck (so the name checked is the one loaded)."""
+    code = (
+        "import sys, tempfile, contextlib, io\n"
+        "from mjscore.cli import main\n"
+        "def run(line):\n"
+        "    with tempfile.NamedTemporaryFile('w', suffix='.txt', delete=False, encoding='utf-8') as f:\n"
+        "        f.write(line)\n"
+        "    with contextlib.redirect_stdout(io.StringIO()):\n"
+        "        try: main(['batch', f.name])\n"
+        "        except SystemExit as exc: assert exc.code == 0, exc.code\n"
+        "names = ('mjscore.tasks', 'mjscore.render.plot', 'mjscore.families.baba.deck')\n"
+        "run('234m456p(789s)11z55z+5z ron seat=S dora=4p')\n"
+        "print(sorted(m for m in names if m in sys.modules))\n"
+        "run('baba:馬馬馬場場O dora=場 tsumo menzen')\n"
+        "print(sorted(m for m in names if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n")[:2] == ["[]", "['mjscore.families.baba.deck']"]

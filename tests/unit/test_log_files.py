@@ -14,11 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from mjscore.batch import LogReport, Source
+from mjscore.batch import Source
 from mjscore.logs.ledger import RoundCheck
 from mjscore.logs.report import Unreadable, check_game_text
 from mjscore.logs.tenhou import LogError, LogText, Where, decode_log, read_games, split_logs
 from mjscore.render.log import round_title
+from mjscore.tasks import LogReport
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "tenhou"
 
