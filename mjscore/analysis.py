@@ -41,16 +41,16 @@ from typing import Any, Final, NamedTuple
 
 from mjscore.errors import HandError, Problem
 from mjscore.families.mpsz.shanten import Shanten
+from mjscore.front import DEFAULT_SETTINGS, named_ruleset, parse_hand, read_tokens, score
 from mjscore.hand import Win
 from mjscore.notation.build import ANALYSIS_KEYS, Items, fail, gather_items, known_words, unknown_word
 from mjscore.notation.tokens import Token
 from mjscore.result import ScoreLine, ScoreResult, Shown, Summary, copied_context, document_start
 from mjscore.rulesets import AnyRuleSet
-from mjscore.scoring import Overlong, hand_lines, named_ruleset, parse_hand, read_tokens, score
+from mjscore.scoring import Overlong, hand_lines
 from mjscore.settings import Settings
 from mjscore.waiting import Piece, Progress, Spelling, Waiting, WaitingLine, WaitKind
 
-_DEFAULT_SETTINGS: Final = Settings()
 SEEN, DISCARDS_KEY = ANALYSIS_KEYS
 # Analysis.kind: what the hand is.
 WAITS: Final = "waits"  # a ready hand, one short: what it waits on
@@ -353,7 +353,7 @@ def analyse(text: str, settings: Settings | None = None) -> Analysis:
     >>> [row.tile for row in analyse("23m456p789s11z567s5z").rows][:2]
     ['5z', '2m']
     """
-    settings = settings or _DEFAULT_SETTINGS
+    settings = settings or DEFAULT_SETTINGS
     ruleset, tokens = read_tokens(text, settings)
     try:
         return _Analyst(_read(text, ruleset, tokens, settings), settings).analysis()
@@ -370,7 +370,7 @@ def analyse_many(
     for number, text in hand_lines(lines, start):
         try:
             if isinstance(text, Overlong):
-                raise text.error(named_ruleset(text.head, settings or _DEFAULT_SETTINGS))
+                raise text.error(named_ruleset(text.head, settings or DEFAULT_SETTINGS))
             yield AnalysedLine(number, text, analyse(text, settings), None)
         except HandError as exc:
             yield AnalysedLine(number, exc.text, None, exc)

@@ -1,114 +1,45 @@
-"""The library's front door: a line of notation in, a ``ScoreResult`` out."""
+"""The library's front door: a line of notation in, a ``ScoreResult`` out (``front``'s
+``score``, ``parse_hand`` and ``read_tokens``, given here too); a file's lines in, a result or
+an error for each out (``read_lines``, ``hand_lines``, ``score_many``).
+
+This module stays Python (setup.py): compiled code never runs Python's signal handlers, so
+a compiled loop over a file's lines would not stop on Ctrl-C. Each line's work is ``front``'s,
+compiled."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO, Any, Final
+from typing import IO, Final
 
-from mjscore.errors import QUOTE_LIMIT, HandError, Problem, not_utf8
-from mjscore.notation.build import fail, split_prefix, tokenize
-from mjscore.notation.tokens import Token
-from mjscore.result import ScoreResult
-from mjscore.rulesets import AnyRuleSet, find_ruleset, get_ruleset, unknown_ruleset
+from mjscore.errors import QUOTE_LIMIT, HandError, Problem
+from mjscore.front import (
+    DEFAULT_SETTINGS,
+    BatchLine,
+    ParsedHand,
+    named_ruleset,
+    parse_hand,
+    read_tokens,
+    score,
+    scored_line,
+    undecoded_error,
+)
 from mjscore.settings import Settings
 
-_DEFAULT_SETTINGS: Final = Settings()
-
-
-@dataclass(frozen=True, slots=True)
-class ParsedHand:
-    """A line read and checked by its rule set, ready for ``ruleset.evaluate``."""
-
-    ruleset: AnyRuleSet
-    deal: Any
-
-
-def parse_hand(text: str, settings: Settings | None = None) -> ParsedHand:
-    """Read one line; ``HandError`` (or its ``NotationError``) lists what is wrong."""
-    settings = settings or _DEFAULT_SETTINGS
-    ruleset, tokens = read_tokens(text, settings)
-    try:
-        return ParsedHand(ruleset, ruleset.build(text, tokens, settings))
-    except HandError as exc:
-        exc.ruleset = ruleset.name
-        raise
-
-
-def read_tokens(text: str, settings: Settings) -> tuple[AnyRuleSet, list[Token]]:
-    """A line's rule set and its tokens, not yet built into a hand: what ``parse_hand`` reads
-    first (the analysis reads a line so too, then builds lines made from it). ``HandError`` (or
-    its ``NotationError``) says what is wrong.
-
-    Text that held bytes that are not UTF-8 (kept as lone surrogates by ``surrogateescape``,
-    as Python decodes a command line, and ``read_lines`` a file) is refused at the first."""
-    undecoded = undecoded_error(text, settings)
-    if undecoded:
-        raise undecoded
-    name, name_col, start = split_prefix(text, settings.ruleset)
-    try:
-        ruleset = get_ruleset(name)
-    except LookupError:
-        raise fail(text, [unknown_ruleset(name, name_col)]) from None
-    try:
-        return ruleset, tokenize(text, ruleset.family, start)
-    except HandError as exc:
-        exc.ruleset = ruleset.name
-        raise
-
-
-def score(text: str, settings: Settings | None = None, explain: bool = False) -> ScoreResult:
-    """Score one hand written in mjscore notation; ``explain`` also lists
-    every reading considered (``result.candidates``).
-
-    >>> score("baba:馬馬馬場場O dora=場 tsumo menzen").total
-    5
-    """
-    parsed = parse_hand(text, settings)
-    try:
-        return parsed.ruleset.evaluate(parsed.deal, explain)
-    except HandError as exc:
-        exc.ruleset = parsed.ruleset.name
-        raise
-
-
-_UNDECODED: Final = re.compile(r"[\udc80-\udcff]")  # bytes surrogateescape could not decode (raw: see errors.py)
-
-
-def named_ruleset(text: str, settings: Settings) -> str | None:
-    """The rule set a line names by its prefix (or the default one), if mjscore knows it: what an
-    error names when the line could not be read under it."""
-    found = find_ruleset(split_prefix(text, settings.ruleset)[0])
-    return None if found is None else found.name
-
-
-def undecoded_error(text: str, settings: Settings) -> HandError | None:
-    """The error of text that held bytes that are not UTF-8 (kept as lone surrogates by
-    ``surrogateescape``, as ``read_lines`` keeps them), at the first of them; None for text
-    that is all UTF-8."""
-    undecoded = None if text.isascii() else _UNDECODED.search(text)
-    if undecoded is None:
-        return None
-    return _not_utf8(text, undecoded.start(), named_ruleset(text, settings))
-
-
-def _not_utf8(text: str, at: int, ruleset: str | None) -> HandError:
-    byte = ord(text[at]) - 0xDC00
-    shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")  # printable
-    problem = Problem("not-utf8", not_utf8(byte), at + 1)  # the text before it decoded as is
-    return HandError(shown, (problem,), ruleset)
-
-
-@dataclass(frozen=True, slots=True)
-class BatchLine:
-    """One hand line of a batch: its number, its text, and a result or an error."""
-
-    number: int
-    text: str
-    result: ScoreResult | None
-    error: HandError | None
-
+__all__ = [  # front's names, given here too: the library's callers import them from here
+    "LINE_LIMIT",
+    "BatchLine",
+    "Overlong",
+    "ParsedHand",
+    "hand_lines",
+    "named_ruleset",
+    "parse_hand",
+    "read_lines",
+    "read_tokens",
+    "score",
+    "score_many",
+    "undecoded_error",
+]
 
 LINE_LIMIT: Final = 64 * 1024  # bytes of a batch line before its '#' comment: a hand is a few dozen
 
@@ -180,9 +111,8 @@ def score_many(
     The text of a line's error is ``HandError.text``: a line that is not UTF-8 is shown with a
     replacement character for the bytes that are not (it cannot be written as it is)."""
     for number, text in hand_lines(lines, start):
-        try:
-            if isinstance(text, Overlong):
-                raise text.error(named_ruleset(text.head, settings or _DEFAULT_SETTINGS))
-            yield BatchLine(number, text, score(text, settings, explain), None)
-        except HandError as exc:
-            yield BatchLine(number, exc.text, None, exc)
+        if isinstance(text, Overlong):
+            error = text.error(named_ruleset(text.head, settings or DEFAULT_SETTINGS))
+            yield BatchLine(number, error.text, None, error)
+        else:
+            yield scored_line(number, text, settings, explain)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from mjscore.errors import HandError, Problem
+from mjscore.front import undecoded_error
 from mjscore.game.baba import BabaLedger
 from mjscore.game.baida import BaidaLedger
 from mjscore.game.hana import HanaLedger
@@ -20,7 +21,7 @@ from mjscore.game.read import GameError, GameLine, Header, read_header, read_lin
 from mjscore.game.riichi import RiichiLedger
 from mjscore.game.tokens import is_games_separator
 from mjscore.rulesets import AnyRuleSet
-from mjscore.scoring import Overlong, hand_lines, undecoded_error
+from mjscore.scoring import Overlong, hand_lines
 from mjscore.settings import Settings
 from mjscore.values import Value
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from mjscore.errors import HandError, Problem, quoted
+from mjscore.front import read_tokens, score
 from mjscore.game.ledger import Table
 from mjscore.game.read import GameError, GameLine, Header
 from mjscore.notation.build import closest_word
@@ -22,7 +23,6 @@ from mjscore.options import ON_WORDS, read_count_text
 from mjscore.payment import Payment
 from mjscore.presets import PRESET_KEY
 from mjscore.result import ScoreResult
-from mjscore.scoring import read_tokens, score
 
 COUNT_MOST: Final = 999  # a stated count (honba=, sticks=, pot= ...) is read up to this (a game has far fewer)
 # A scored line's added items: (start, end) in its text and the column of the item the user wrote (0: none).

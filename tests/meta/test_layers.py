@@ -57,7 +57,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "mjscore.rulesets.baba",
     ),
     ("mjscore.rulesets",),  # the registry
-    ("mjscore.configure", "mjscore.scoring"),
+    ("mjscore.configure", "mjscore.front", "mjscore.scoring"),
     ("mjscore.analysis",),  # what a hand waits on: lines made from the user's, scored
     ("mjscore.game.*",),  # whole games: a match ledger over hand lines, scored
     ("mjscore.logs.*",),  # platforms' game logs replayed into hand lines, scored and checked

@@ -128,7 +128,7 @@ def _sample(cls: type) -> object:
     from mjscore.notation.build import tokenize
     from mjscore.rulesets.riichi import Riichi
     from mjscore.rulesets.riichi.readings import _TARGETS
-    from mjscore.scoring import parse_hand
+    from mjscore.front import parse_hand, scored_line
 
     line = "234m456p(789s)11z55z+5z ron seat=S dora=4p"
     result = score(line)
@@ -144,6 +144,8 @@ def _sample(cls: type) -> object:
         "Reading": Reading("standard", (Group(Shape.PAIR, 3),)),
         "Target": _TARGETS[4],
         "BabaTable": parse_hand("baba:馬馬馬場場O dora=場 tsumo menzen").deal.table,
+        "ParsedHand": parse_hand(line),
+        "BatchLine": scored_line(1, line),
     }
     return samples[cls.__qualname__]
 
@@ -189,6 +191,8 @@ def test_the_written_out_inits_are_the_hot_values() -> None:
     # and those of a BABA line (callgrind, compiled BABA batch): its table, its readings and
     # their target are made for every line
     assert {"BabaTable", "Reading", "Target"} <= names
+    # and the front door's, one a line
+    assert {"ParsedHand", "BatchLine"} <= names
 
 
 def test_the_named_tuples_made_without_their_new_hold_every_field() -> None:
