@@ -124,11 +124,11 @@ def _written_out_inits() -> list[type]:
 
 def _sample(cls: type) -> object:
     """A value of ``cls`` as scoring makes one (a compiled __init__ checks its arguments' types)."""
+    from mjscore.front import parse_hand, scored_line
     from mjscore.hand import Group, Reading, Shape
     from mjscore.notation.build import tokenize
     from mjscore.rulesets.riichi import Riichi
     from mjscore.rulesets.riichi.readings import _TARGETS
-    from mjscore.front import parse_hand, scored_line
 
     line = "234m456p(789s)11z55z+5z ron seat=S dora=4p"
     result = score(line)

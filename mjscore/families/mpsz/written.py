@@ -102,7 +102,7 @@ def _read(text: str) -> _Read:
 
 
 # Melds and winning tiles recur from line to line; the concealed tiles seldom do (caching them would only churn).
-_read_recurring = lru_cache(maxsize=4096)(_read)
+_read_recurring: Final = lru_cache(maxsize=4096)(_read)
 
 
 def read_hand(tokens: Sequence[Token], problems: list[Problem]) -> WrittenHand | None:
@@ -116,7 +116,8 @@ def read_hand(tokens: Sequence[Token], problems: list[Problem]) -> WrittenHand |
     winning_written = False
     for tok in tokens:
         tag = tok.tag
-        tiles, faults, bonus, red = (_read if tag == "cards" else _read_recurring)(tok.text)
+        # two calls, not one of a chosen function: compiled, _read's is then direct
+        tiles, faults, bonus, red = _read(tok.text) if tag == "cards" else _read_recurring(tok.text)
         if faults or bonus:
             flowers += bonus
             problems += _token_problems(tok, faults, bonus)
