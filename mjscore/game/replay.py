@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from mjscore.errors import HandError, Problem
-from mjscore.front import undecoded_error
+from mjscore.front import DEFAULT_SETTINGS, undecoded_error
 from mjscore.game.baba import BabaLedger
 from mjscore.game.baida import BaidaLedger
 from mjscore.game.hana import HanaLedger
@@ -22,7 +22,6 @@ from mjscore.game.riichi import RiichiLedger
 from mjscore.game.tokens import is_games_separator
 from mjscore.rulesets import AnyRuleSet
 from mjscore.scoring import Overlong, hand_lines
-from mjscore.settings import Settings
 from mjscore.values import Value
 
 
@@ -44,7 +43,6 @@ LEDGERS: Final[Mapping[str, LedgerKind]] = {
     "baba": BabaLedger,
     "baba-beginner": BabaLedger,
 }
-_READING: Final = Settings()  # what a line that is not UTF-8 is told with
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +80,7 @@ def game_lines(lines: Iterable[str | Overlong], start: int = 1) -> Iterator[Game
     for number, text in hand_lines(lines, start):
         if isinstance(text, Overlong):
             raise GameError([(number, text.error(None))])
-        undecoded = undecoded_error(text, _READING)
+        undecoded = undecoded_error(text, DEFAULT_SETTINGS)
         if undecoded is not None:
             undecoded.ruleset = None
             raise GameError([(number, undecoded)])
