@@ -16,7 +16,8 @@ from mjscore.errors import HandError, Problem, not_utf8
 from mjscore.notation.build import fail, split_prefix, tokenize
 from mjscore.notation.tokens import Token
 from mjscore.result import ScoreResult
-from mjscore.rulesets import AnyRuleSet, find_ruleset, get_ruleset, unknown_ruleset
+from mjscore.rulesets.base import AnyRuleSet
+from mjscore.rulesets.registry import find_ruleset, get_ruleset, unknown_ruleset
 from mjscore.settings import Settings
 from mjscore.values import Value
 

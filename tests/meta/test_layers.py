@@ -56,7 +56,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "mjscore.rulesets.baida",
         "mjscore.rulesets.baba",
     ),
-    ("mjscore.rulesets",),  # the registry
+    ("mjscore.rulesets", "mjscore.rulesets.registry"),  # the registry, and the package that gives its names
     ("mjscore.configure", "mjscore.front", "mjscore.scoring"),
     ("mjscore.analysis",),  # what a hand waits on: lines made from the user's, scored
     ("mjscore.game.*",),  # whole games: a match ledger over hand lines, scored
