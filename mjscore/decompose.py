@@ -62,7 +62,7 @@ def decompose(counts: tuple[int, ...], wilds: int, target: Target) -> tuple[Grou
         chunks = _chunks(target.run_starts, len(counts))
         if chunks is not None:
             return _by_chunks(counts, target, chunks)
-    return _decompose(counts, wilds, target.sets, target.pairs, target)
+    return _decompose(counts, wilds, target.sets, target.pairs, target.run_starts, target.wild_only_groups)
 
 
 ChunkSplit = tuple[tuple[Groups, ...], int, int]  # the splits, and the sets and pairs each makes
@@ -229,11 +229,16 @@ def _segments(run_starts: frozenset[int], size: int) -> tuple[tuple[int, int], .
 
 
 @lru_cache(maxsize=4096)
-def _decompose(counts: tuple[int, ...], wilds: int, sets: int, pairs: int, target: Target) -> tuple[Groups, ...]:
+def _decompose(  # noqa: PLR0917
+    counts: tuple[int, ...], wilds: int, sets: int, pairs: int, run_starts: frozenset[int], wild_only_groups: bool
+) -> tuple[Groups, ...]:
     """Every split of ``counts`` and ``wilds`` into ``sets`` and ``pairs``, sorted, each one's
     groups sorted (by ``group_key``). The search runs on the groups' keys (``_keyed``); a
-    caller's splits are kept for the next line of a batch, which often asks the same."""
-    return tuple([tuple([_GROUPS[key] for key in split]) for split in _keyed(counts, wilds, sets, pairs, target)])
+    caller's splits are kept for the next line of a batch, which often asks the same. It and
+    ``_keyed`` are cached by what the search reads of the target, not by the ``Target``, whose
+    generated ``__hash__`` runs as Python in a compiled build."""
+    splits = _keyed(counts, wilds, sets, pairs, run_starts, wild_only_groups)
+    return tuple([tuple([_GROUPS[key] for key in split]) for split in splits])
 
 
 Keys = tuple[int, ...]  # a split as the sorted keys of its groups (``group_key``)
@@ -241,22 +246,24 @@ _GROUPS: Final[dict[int, Group]] = {}  # each group the search has made, by its 
 
 
 @lru_cache(maxsize=65536)
-def _keyed(counts: tuple[int, ...], wilds: int, sets: int, pairs: int, target: Target) -> tuple[Keys, ...]:
+def _keyed(  # noqa: PLR0917
+    counts: tuple[int, ...], wilds: int, sets: int, pairs: int, run_starts: frozenset[int], wild_only_groups: bool
+) -> tuple[Keys, ...]:
     """``_decompose``'s splits as keys. The search sorts every split it makes and sets them
     apart, and numbers sort, compare and hash faster than groups; a tuple of numbers is also
     left alone by the garbage collector, which the many splits kept here would cost."""
     first = next((k for k, c in enumerate(counts) if c), None)
     if first is None:
-        return tuple([_keys(split) for split in _wild_only(wilds, sets, pairs, target)])
+        return tuple([_keys(split) for split in _wild_only(wilds, sets, pairs, wild_only_groups)])
     found: set[Keys] = set()
-    for group, used, left in _groups_with(first, counts, wilds, (sets, pairs), target):
+    for group, used, left in _groups_with(first, counts, wilds, (sets, pairs), run_starts):
         (key,) = _keys((group,))
         rest = list(counts)
         for k in used:
             rest[k] -= 1
         need_sets = sets - (group.shape is not Shape.PAIR)
         need_pairs = pairs - (group.shape is Shape.PAIR)
-        for tail in _keyed(tuple(rest), left, need_sets, need_pairs, target):
+        for tail in _keyed(tuple(rest), left, need_sets, need_pairs, run_starts, wild_only_groups):
             found.add(tuple(sorted((key, *tail))))
     return tuple(sorted(found))
 
@@ -272,36 +279,37 @@ def _keys(groups: Groups) -> Keys:
 
 
 def _groups_with(
-    k: int, counts: tuple[int, ...], wilds: int, need: tuple[int, int], target: Target
+    k: int, counts: tuple[int, ...], wilds: int, need: tuple[int, int], run_starts: frozenset[int]
 ) -> Iterator[tuple[Group, tuple[int, ...], int]]:
     """Every group that uses the lowest remaining kind ``k``: (group, kinds used, wilds left).
-    ``need`` is (sets, pairs) still to make."""
+    ``need`` is (sets, pairs) still to make. (Made with ``made``: the search of a hand with
+    wild cards makes many, and Group's own ``__new__`` is Python.)"""
     sets, pairs = need
     have = counts[k]
     if sets:
         for real in range(min(have, 3), 0, -1):
             if 3 - real <= wilds:
-                yield Group(Shape.SET, k, 3 - real), (k,) * real, wilds - 3 + real
+                yield made(Group, (_SET, k, 3 - real, None)), (k,) * real, wilds - 3 + real
     if pairs:
         for real in range(min(have, 2), 0, -1):
             if 2 - real <= wilds:
-                yield Group(Shape.PAIR, k, 2 - real), (k,) * real, wilds - 2 + real
-    if sets and target.run_starts:
+                yield made(Group, (_PAIR, k, 2 - real, None)), (k,) * real, wilds - 2 + real
+    if sets and run_starts:
         # k is the lowest real card left, so run places below it can only be wild.
         for start in (k - 2, k - 1, k):
-            if start not in target.run_starts:
+            if start not in run_starts:
                 continue
             places = range(start, start + 3)
             used = tuple(p for p in places if p >= k and counts[p])
             missing = 3 - len(used)
             if k in used and missing <= wilds:
-                yield Group(Shape.RUN, start, missing), used, wilds - missing
+                yield made(Group, (_RUN, start, missing, None)), used, wilds - missing
 
 
-def _wild_only(wilds: int, sets: int, pairs: int, target: Target) -> tuple[Groups, ...]:
+def _wild_only(wilds: int, sets: int, pairs: int, wild_only_groups: bool) -> tuple[Groups, ...]:
     if wilds != 3 * sets + 2 * pairs:
         return ()
-    if wilds and not target.wild_only_groups:
+    if wilds and not wild_only_groups:
         return ()
     return ((Group(Shape.SET, None, 3),) * sets + (Group(Shape.PAIR, None, 2),) * pairs,)
 

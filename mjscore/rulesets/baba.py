@@ -51,6 +51,7 @@ from mjscore.result import ScoreLine, Shown, ShownTable, value_summary
 from mjscore.rulesets.base import RuleSet
 from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.settings import Settings
+from mjscore.values import made
 
 if TYPE_CHECKING:  # the analysis's values (rulesets/base.py: why)
     from mjscore.families.baba.shape import BabaShape
@@ -256,6 +257,10 @@ BEGINNER_RULES: Final[tuple[BabaRule, ...]] = (WIN_RULE, DORAYAKI_RULE)
 
 # --- shapes: hand -> readings
 
+# (Their groups are made with ``made``: a Group's own __new__ is Python, slow compiled.)
+_PAIR: Final = Shape.PAIR
+_SINGLE: Final = Shape.SINGLE
+
 
 def _basic(hand: Hand, o: BeginnerOptions, kinds: int) -> Iterator[Reading]:
     melded = tuple(_meld_group(m) for m in hand.melds)
@@ -271,17 +276,17 @@ def _san_toitsu(hand: Hand, o: BeginnerOptions) -> Iterator[Reading]:
         return
     four_ok = o.santoitsu_of_four()
     if all(n == 2 or (n == 4 and four_ok) for n in copies(hand.concealed).values()):
-        yield Reading(SAN_TOITSU, tuple(Group(Shape.PAIR, k) for k in sorted(hand.concealed)[::2]))
+        yield Reading(SAN_TOITSU, tuple([made(Group, (_PAIR, k, 0, None)) for k in sorted(hand.concealed)[::2]]))
 
 
 def _ba_ittsu(hand: Hand, _o: BeginnerOptions, ba_kinds: frozenset[int]) -> Iterator[Reading]:
     if not hand.melds and not hand.wilds and set(hand.concealed) == ba_kinds and len(hand.concealed) == HAND_SIZE:
-        yield Reading(BA_ITTSU, tuple(Group(Shape.SINGLE, k) for k in hand.concealed))
+        yield Reading(BA_ITTSU, tuple([made(Group, (_SINGLE, k, 0, None)) for k in hand.concealed]))
 
 
 def _meld_group(m: Meld) -> Group:
     shape = Shape.KAN if m.size == 4 else Shape.SET
-    return Group(shape, m.kinds[0] if m.kinds else None, m.wilds, m.meld)
+    return made(Group, (shape, m.kinds[0] if m.kinds else None, m.wilds, m.meld))  # one a meld
 
 
 # --- the rule sets
@@ -512,12 +517,12 @@ class BabaBeginner(RuleSet[BabaDeal, Reading, BabaTable, BeginnerOptions]):
                 concealed.extend(real)
                 wilds += len(read) - len(real)
             elif not bad:
-                meld = Meld(real, len(read) - len(real), _MELD_TAGS[tok.tag])
+                meld = made(Meld, (real, len(read) - len(real), _MELD_TAGS[tok.tag]))
                 problems.extend(meld_problems(meld, tok.loc + 1, deck))
                 melds.append(meld)
         if any(p.code == "unknown-card" for p in problems):
             return None
-        return Hand(tuple(sorted(concealed)), wilds, tuple(melds))
+        return made(Hand, (tuple(sorted(concealed)), wilds, tuple(melds)))  # one a line
 
     def _looks_like_a_word(self, text: str) -> bool:
         """Lower-case letters, or close to a word we know ("RON", "Tsumo"): not meant as cards."""

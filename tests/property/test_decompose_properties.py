@@ -68,7 +68,9 @@ def ambiguous_counts(draw: st.DrawFn) -> tuple[tuple[int, ...], Target]:
 @given(st.one_of(counts_and_target(), ambiguous_counts()))
 def test_chunks_agree_with_whole_search(case: tuple[tuple[int, ...], Target]) -> None:
     counts, target = case
-    assert decompose(counts, 0, target) == _decompose(counts, 0, target.sets, target.pairs, target)
+    assert decompose(counts, 0, target) == _decompose(
+        counts, 0, target.sets, target.pairs, target.run_starts, target.wild_only_groups
+    )
 
 
 def test_made_up_run_starts_are_the_whole_search() -> None:
@@ -90,7 +92,7 @@ def test_ambiguous_shape_keeps_both_splits_in_order() -> None:
         [("set", 0), ("set", 1), ("set", 2), ("pair", 13)],
         [("run", 0), ("run", 0), ("run", 0), ("pair", 13)],
     ]
-    assert found == _decompose(counts, 0, 3, 1, target)
+    assert found == _decompose(counts, 0, 3, 1, target.run_starts, target.wild_only_groups)
 
 
 def test_the_same_counts_split_alike_in_every_suit() -> None:

@@ -201,9 +201,11 @@ def test_the_named_tuples_made_without_their_new_hold_every_field() -> None:
     # make of the same fields, none missing nor extra: the table, the hand, the payments'
     # table, every reading and every group the decomposer split off or moved into place, the
     # fast reader's read and its tokens
-    from mjscore.decompose import _split_at_0
+    from mjscore.decompose import _groups_with, _split_at_0
+    from mjscore.hand import Shape
     from mjscore.notation.build import tokenize
     from mjscore.notation.tokens import fast_read
+    from mjscore.rulesets import get_ruleset
     from mjscore.rulesets.riichi import Riichi
 
     line = "234m456p(789s)11z55z+5z ron seat=S dora=4p"
@@ -214,8 +216,27 @@ def test_the_named_tuples_made_without_their_new_hold_every_field() -> None:
     made += [group for reading in readings for group in reading.groups]  # the first a meld's (meld_group)
     made += [fast_read("mpsz", line), *tokenize(line, ruleset.family, 0)]
     made += [group for split in _split_at_0.__wrapped__(bytes([3, 1, 1, 1, 2])) for group in split]  # made afresh
+    # the whole search's groups (a hand with wild cards): a set, a pair and a run each
+    searched = [g for g, _, _ in _groups_with(0, (2, 1, 1), 1, (1, 1), frozenset({0}))]
+    assert {g.shape for g in searched} == {Shape.SET, Shape.PAIR, Shape.RUN}  # why: 0 twice, a wild, 1 and 2 follow
+    made += searched
     # why: one reading, the 5z pung completed by the ron (a shanpon on 11z and 55z), of five groups
     assert [len(reading.groups) for reading in readings] == [5]
+    pairs = "1122m3344p5566s7z+7z tsumo"  # Seven Pairs: its pairs are made so too
+    pairs_deal = ruleset.build(pairs, tokenize(pairs, ruleset.family, 0), Settings())
+    (seven,) = [r for r in ruleset.readings(pairs_deal) if len(r.groups) == 7]  # why: seven kinds, two of each
+    made += seven.groups
+    # BABA: the hand, its meld and the meld's group (the reading's first)
+    baba = get_ruleset("baba")
+    baba_line = "(番場番場O) hb羽場 HB dora=馬場 tsumo"
+    baba_deal = baba.build(baba_line, tokenize(baba_line, baba.family, 0), Settings())
+    baba_readings = list(baba.readings(baba_deal))
+    assert len(baba_deal.table.hand.melds) == 1  # why: (番場番場O) is the line's one meld
+    made += [baba_deal.table.hand, *baba_deal.table.hand.melds, *(r.groups[0] for r in baba_readings)]
+    for shaped, shape in (("場MRHB場々馬 羽場 ron", "San-toitsu"), ("kbbrhb番場mb PB ron", "Ba-ittsu")):
+        shaped_deal = baba.build(shaped, tokenize(shaped, baba.family, 0), Settings())
+        (reading,) = [r for r in baba.readings(shaped_deal) if r.shape == shape]  # why: three pairs; one of each 場
+        made += reading.groups
     for value in made:
         cls = type(value)
         assert len(value) == len(cls._fields), cls.__name__

@@ -15,12 +15,14 @@ from mjscore.families.mpsz.groups import meld_group
 from mjscore.families.mpsz.tiles import RIICHI_KINDS, RUN_STARTS, TERMINALS_AND_HONOURS, rank_of
 from mjscore.hand import Group, Hand, Shape, Win
 from mjscore.rulesets.riichi.model import RiichiReading, Wait, reading_of, readings_of
+from mjscore.values import made
 
 STANDARD: Final = "standard"
 SEVEN_PAIRS: Final = "seven pairs"
 THIRTEEN_ORPHANS: Final = "thirteen orphans"
 _FOUR_SETS: Final = 4
 _SEVEN: Final = 7
+_PAIR: Final = Shape.PAIR
 
 
 def readings(hand: Hand, winning: int, win: Win) -> list[RiichiReading]:
@@ -81,7 +83,7 @@ def _seven_pairs(counts: tuple[int, ...], winning: int) -> list[RiichiReading]:
     if counts.count(2) != _SEVEN:  # 14 tiles: seven kinds held twice is all of them
         return []  # seven *different* pairs: four of a kind is not two pairs
     pairs = [k for k, n in enumerate(counts) if n]
-    groups = tuple(Group(Shape.PAIR, k) for k in pairs)
+    groups = tuple([made(Group, (_PAIR, k, 0, None)) for k in pairs])  # (Group's own __new__ is Python)
     return [reading_of(SEVEN_PAIRS, groups, pairs.index(winning), Wait.SINGLE)]
 
 
