@@ -201,7 +201,12 @@ def changed_options(options: OptionsValue, start: OptionsValue | None = None, sk
 
 def option_words(values: Mapping[str, OptionValue], option_specs: Sequence[OptionSpec]) -> list[str]:
     """Rule options as a line writes them, "aka=on" (for a canonical hand)."""
-    if not values:  # most lines: no need to look up the specs
-        return []
-    shown = {s.name: s.shown for s in option_specs}
-    return [f"{k}={shown[k](v)}" for k, v in values.items()]
+    words: list[str] = []
+    for name, value in values.items():  # a line writes few options (most none): find each one's spec
+        for spec in option_specs:
+            if spec.name == name:
+                words.append(f"{name}={spec.shown(value)}")
+                break
+        else:
+            raise KeyError(name)  # values are read by these specs: never
+    return words
