@@ -10,7 +10,6 @@ grammar takes over where the fast reader stopped, and says where and why it fail
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from functools import cache
 from typing import Final, NamedTuple
 
@@ -74,10 +73,9 @@ def option_token(loc: int, text: str) -> Token:
 
 
 class _FastForm(NamedTuple):
-    hand: re.Pattern[str]  # blanks, then every card group there is; group "groups" holds the groups
     lead: re.Pattern[str] | None  # a word that stands for the hand (mpsz: draw), with the blanks after it
     items: re.Pattern[str]  # every item there is, each with the blanks after it
-    groups: re.Pattern[str]  # tokenizer for the hand part
+    group: re.Pattern[str]  # one card group, whole: the hand part is as many as there are, blanks between
     flag: re.Pattern[str]  # a flag word, whole (in any case where the family reads flags so)
     flags: frozenset[str]  # the flag words as the family spells them: most items that are flags
 
@@ -91,27 +89,25 @@ def _fast_form(
 ) -> _FastForm:
     """The fast form of a body, built from the same token patterns as the structured grammar.
 
-    It reads as that grammar does, element by element: every group and item is an atomic
-    group ``(?>…)``, so it takes what its pattern alone would match, and every repetition
-    is possessive (``*+``), so the hand takes every group there is and never gives one
-    back. That also makes it linear: a line it cannot read is given up without trying
-    other ways to split it (with backtracking, flags that are also words and melds that
-    may end before a blank made those ways double with each one: a line of 250
-    characters took seconds). Where it stops, the structured grammar takes over."""
-    group_alt = "|".join(opens + cards + closes for opens, cards, closes in groups.values())
+    It reads as that grammar does, element by element: every group and item is taken whole
+    (a match of its pattern alone; the items' are atomic groups ``(?>…)``), and every
+    repetition is possessive (``*+``; the hand's groups are matched one after another, each
+    where the last ended), so the hand takes every group there is and never gives one back.
+    That also makes it linear: a line it cannot read is given up without trying other ways
+    to split it (with backtracking, flags that are also words and melds that may end before
+    a blank made those ways double with each one: a line of 250 characters took seconds).
+    Where it stops, the structured grammar takes over."""
     item_alt = "|".join((KEY_VALUE_RE, flag_re, WORD_RE))
     b = _BLANK
-    hand = rf"{b}*+(?P<groups>(?>(?>{group_alt}){b}*+)*+)"
     lead = rf"{b}*+(?P<lead>{lead_re}){b}*+" if lead_re else None
     items = rf"(?>(?>{item_alt})(?:{b}++|$))*+"
     # every alternative is a regex group, named after its tag, that holds the token's text, so a
-    # token comes straight from its match: that group is the last to close (``_group_tokens``)
-    group_tokens = "|".join(rf"{opens}(?P<{tag}>{cards}){closes}" for tag, (opens, cards, closes) in groups.items())
+    # token comes straight from its match: that group is the last to close (``_hand_part``)
+    group = "|".join(rf"{opens}(?P<{tag}>{cards}){closes}" for tag, (opens, cards, closes) in groups.items())
     return _FastForm(
-        re.compile(hand),
         re.compile(lead) if lead else None,
         re.compile(items),
-        re.compile(group_tokens),
+        re.compile(group),
         re.compile(flag_re),
         frozenset(flag_words),
     )
@@ -186,33 +182,51 @@ _new: Final = tuple.__new__
 
 def fast_read(family: str, text: str, start: int = 0) -> FastRead:
     """Read the body ``text[start:]`` as far as the fast form can."""
-    fast = fast_form(family)
-    hand = fast.hand.match(text, start)
-    assert hand is not None  # every part of the pattern may be empty
-    lead = None
-    hand_end = hand.end()
-    groups = hand.end("groups") > hand.start("groups")
-    if not groups and fast.lead is not None and (word := fast.lead.match(text, start)):
-        lead, hand_end = Token("draw", word.start("lead"), word["lead"]), word.end()
-    items = fast.items.match(text, hand_end)
-    assert items is not None  # it may be empty
-    return _new(FastRead, (groups, lead, hand_end, items.end()))
+    return _fast_read(fast_form(family), text, start)[0]
 
 
 def fast_tokens(family: str, text: str, start: int = 0) -> list[Token] | None:
     """Tokens of the body ``text[start:]``, located in ``text``, if the fast form reads all
     of it; None sends the line to the structured grammar."""
-    read = fast_read(family, text, start)
+    fast = fast_form(family)
+    read, tokens = _fast_read(fast, text, start)
     if read.end != len(text) or not (read.groups or read.lead):
         return None
-    fast = fast_form(family)
-    tokens = [read.lead] if read.lead else _group_tokens(fast.groups.finditer(text, start, read.hand_end))
     return tokens + _item_tokens(fast, text, read.hand_end)
 
 
-# ("or 0" is for the type checker: a match always has a lastindex, as every alternative is a group.)
-def _group_tokens(matches: Iterator[re.Match[str]]) -> list[Token]:
-    return [_new(Token, (m.lastgroup, m.start(), m[m.lastindex or 0], "", 0)) for m in matches]
+def _fast_read(fast: _FastForm, text: str, start: int) -> tuple[FastRead, list[Token]]:
+    """How far the fast form reads the body, and the tokens of its hand part."""
+    tokens, hand_end = _hand_part(fast, text, start)
+    lead = None
+    if not tokens and fast.lead is not None and (word := fast.lead.match(text, start)):
+        lead, hand_end = Token("draw", word.start("lead"), word["lead"]), word.end()
+        tokens = [lead]
+    items = fast.items.match(text, hand_end)
+    assert items is not None  # it may be empty
+    return _new(FastRead, (lead is None and bool(tokens), lead, hand_end, items.end())), tokens
+
+
+def _hand_part(fast: _FastForm, text: str, start: int) -> tuple[list[Token], int]:
+    """The card groups from ``start``, each taken whole where the last one's blanks end, and
+    where the hand part ends (after the blanks that follow its last group, or that stand
+    before ``start``'s text when it has none). Each token comes straight from its match
+    ("or 0" is for the type checker: a match always has a lastindex, as every alternative
+    is a group)."""
+    tokens: list[Token] = []
+    at = _past_blanks(text, start)
+    while (m := fast.group.match(text, at)) is not None:
+        tokens.append(_new(Token, (m.lastgroup, at, m[m.lastindex or 0], "", 0)))
+        at = _past_blanks(text, m.end())
+    return tokens, at
+
+
+def _past_blanks(text: str, at: int) -> int:
+    """Where the blanks that start at ``at`` end."""
+    end = len(text)
+    while at < end and text[at] in BLANKS:
+        at += 1
+    return at
 
 
 def _item_tokens(fast: _FastForm, text: str, start: int) -> list[Token]:
