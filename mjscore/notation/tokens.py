@@ -209,10 +209,9 @@ def _fast_read(fast: _FastForm, text: str, start: int) -> tuple[FastRead, list[T
 
 def _hand_part(fast: _FastForm, text: str, start: int) -> tuple[list[Token], int]:
     """The card groups from ``start``, each taken whole where the last one's blanks end, and
-    where the hand part ends (after the blanks that follow its last group, or that stand
-    before ``start``'s text when it has none). Each token comes straight from its match
-    ("or 0" is for the type checker: a match always has a lastindex, as every alternative
-    is a group)."""
+    where the hand part ends: after the blanks that follow its last group (with no group,
+    after those at ``start``). Each token comes straight from its match ("or 0" is for the
+    type checker: a match always has a lastindex, as every alternative is a group)."""
     tokens: list[Token] = []
     at = _past_blanks(text, start)
     while (m := fast.group.match(text, at)) is not None:

@@ -232,6 +232,7 @@ def test_the_named_tuples_made_without_their_new_hold_every_field() -> None:
     baba_deal = baba.build(baba_line, tokenize(baba_line, baba.family, 0), Settings())
     baba_readings = list(baba.readings(baba_deal))
     assert len(baba_deal.table.hand.melds) == 1  # why: (番場番場O) is the line's one meld
+    assert baba_readings  # why: the meld and a Kohtsu of hb羽場HB: two Kohtsu
     made += [baba_deal.table.hand, *baba_deal.table.hand.melds, *(r.groups[0] for r in baba_readings)]
     for shaped, shape in (("場MRHB場々馬 羽場 ron", "San-toitsu"), ("kbbrhb番場mb PB ron", "Ba-ittsu")):
         shaped_deal = baba.build(shaped, tokenize(shaped, baba.family, 0), Settings())
