@@ -262,7 +262,7 @@ class BatchRun:
         self.bar = bar
         # by the input's place (Source.index), not the Source: hashing an int is cheap, and a
         # dataclass's generated __hash__ is a Python call for every line written
-        self.tallies = {source.index: (source, Tally(done=done)) for source, _, _ in inputs}
+        self.tallies = {source.index: Tally(done=done) for source, _, _ in inputs}
         self.all = Tally(done=done)
         self.unreadable = 0
         self._read_before = 0  # bytes of the inputs read to their end
@@ -295,7 +295,7 @@ class BatchRun:
                     gc.freeze()  # set: what is made so far lives to the end, the collector need not walk it
                 STOPS.held = True  # a hand is written and counted, or neither
                 emit(item.output)
-                tally = self.tallies[item.source.index][1]
+                tally = self.tallies[item.source.index]
                 if not item.problems:
                     tally.scored += 1
                     self.all.scored += 1
@@ -309,8 +309,8 @@ class BatchRun:
 
     def summary(self) -> None:
         """A line per input, and one for all when there are several."""
-        for source, tally in self.tallies.values():
-            self.say(f"{source.name}: {tally}")
+        for source, _, _ in self._inputs:
+            self.say(f"{source.name}: {self.tallies[source.index]}")
         if len(self.tallies) > 1:
             self.say(f"{len(self.tallies)} files: {self.all}")
 

@@ -173,7 +173,7 @@ class FastRead(NamedTuple):
         return "hand", self.hand_end
 
 
-# Reading tokens is the hot path of a batch, so there is no function call per token, and
+# Reading tokens is the hot path of a batch, so a token costs no Python call when compiled:
 # ``_new`` (tuple.__new__) fills a Token's five fields (and a FastRead's) without NamedTuple's
 # own __new__, which is Python code and a third of what a token costs (``values.made``, without
 # its call: this module imports nothing but the families' words).
@@ -198,13 +198,14 @@ def fast_tokens(family: str, text: str, start: int = 0) -> list[Token] | None:
 def _fast_read(fast: _FastForm, text: str, start: int) -> tuple[FastRead, list[Token]]:
     """How far the fast form reads the body, and the tokens of its hand part."""
     tokens, hand_end = _hand_part(fast, text, start)
+    groups = bool(tokens)
     lead = None
-    if not tokens and fast.lead is not None and (word := fast.lead.match(text, start)):
+    if not groups and fast.lead is not None and (word := fast.lead.match(text, start)):
         lead, hand_end = Token("draw", word.start("lead"), word["lead"]), word.end()
         tokens = [lead]
     items = fast.items.match(text, hand_end)
     assert items is not None  # it may be empty
-    return _new(FastRead, (lead is None and bool(tokens), lead, hand_end, items.end())), tokens
+    return _new(FastRead, (groups, lead, hand_end, items.end())), tokens
 
 
 def _hand_part(fast: _FastForm, text: str, start: int) -> tuple[list[Token], int]:
