@@ -203,10 +203,16 @@ def option_words(values: Mapping[str, OptionValue], option_specs: Sequence[Optio
     """Rule options as a line writes them, "aka=on" (for a canonical hand)."""
     words: list[str] = []
     for name, value in values.items():  # a line writes few options (most none): find each one's spec
-        for spec in option_specs:
-            if spec.name == name:
-                words.append(f"{name}={spec.shown(value)}")
-                break
-        else:
+        spec = spec_named(option_specs, name)
+        if spec is None:
             raise KeyError(name)  # values are read by these specs: never
+        words.append(f"{name}={spec.shown(value)}")
     return words
+
+
+def spec_named(specs: Sequence[OptionSpec], name: str) -> OptionSpec | None:
+    """The spec of the option ``name`` among ``specs``, if there is one."""
+    for spec in specs:
+        if spec.name == name:
+            return spec
+    return None

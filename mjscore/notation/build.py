@@ -19,7 +19,7 @@ from mjscore.errors import HandError, NotationError, Problem, quoted
 from mjscore.families import HINTS
 from mjscore.hand import Win
 from mjscore.notation.tokens import BLANKS, RULESET_RE, Token, fast_read, fast_tokens
-from mjscore.options import OptionSpec, OptionValue, count_range, read_count_text
+from mjscore.options import OptionSpec, OptionValue, count_range, read_count_text, spec_named
 from mjscore.presets import PRESET_KEY
 
 if TYPE_CHECKING:
@@ -119,7 +119,7 @@ def gather_items(
         elif tag == "option" and name in _READ_ELSEWHERE:
             code, message = _READ_ELSEWHERE[name]
             items.problems.append(Problem(code, message, value_col))
-        elif tag == "option" and (spec := _spec_named(specs, name)):
+        elif tag == "option" and (spec := spec_named(specs, name)):
             items.option_cols[name] = value_col
             try:
                 items.options[name] = spec.read(tok.value)
@@ -162,10 +162,6 @@ _READ_ELSEWHERE: Final = {
         for key in ANALYSIS_KEYS
     },
 }
-
-
-def _spec_named(specs: Sequence[OptionSpec], name: str) -> OptionSpec | None:
-    return next((spec for spec in specs if spec.name == name), None)
 
 
 def closest_word(word: str, known: Sequence[str]) -> str | None:
