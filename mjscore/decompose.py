@@ -176,8 +176,8 @@ def _block_at(block: bytes, at: int) -> tuple[Groups, ...]:
 
 
 def _moved(groups: Groups, by: int) -> Groups:
-    """The same groups ``by`` kinds further on (wild-free: every group has a kind)."""
-    return tuple([made(Group, (g.shape, (g.kind or 0) + by, g.wilds, g.meld)) for g in groups])
+    """The same groups ``by`` kinds further on (wild-free, formed in the hand: every group has a kind)."""
+    return tuple([_plain(g.shape, (g.kind or 0) + by) for g in groups])
 
 
 @lru_cache(maxsize=4096)
@@ -208,8 +208,7 @@ def _splits_from(counts: list[int], k: int, pairs: int, groups: list[Group], fou
             runs = have - 3 * pung - 2 * pair
             if runs and not (k + 2 < len(counts) and counts[k + 1] >= runs and counts[k + 2] >= runs):
                 continue
-            # (made for the splits of every new block of a batch: without Group's own __new__)
-            formed = [_group(_SET, k)] * pung + [_group(_PAIR, k)] * pair + [_group(_RUN, k)] * runs
+            formed = [_plain(_SET, k)] * pung + [_plain(_PAIR, k)] * pair + [_plain(_RUN, k)] * runs
             counts[k] = 0
             counts[k + 1 : k + 3] = [c - runs for c in counts[k + 1 : k + 3]]
             _splits_from(counts, k + 1, pairs - pair, groups + formed, found)
@@ -217,8 +216,15 @@ def _splits_from(counts: list[int], k: int, pairs: int, groups: list[Group], fou
             counts[k] = have
 
 
-def _group(shape: Shape, kind: int) -> Group:
-    return made(Group, (shape, kind, 0, None))
+def _plain(shape: Shape, kind: int) -> Group:
+    """The wild-free group of ``shape`` at ``kind``, formed in the hand: one object for each,
+    kept in ``_GROUPS`` and shared by every split the search makes (a group made for each
+    split, even without Group's own ``__new__``, cost 6% of a scoring call with empty caches)."""
+    key = _key(kind, shape, 0)
+    found = _GROUPS.get(key)
+    if found is None:
+        found = _GROUPS[key] = made(Group, (shape, kind, 0, None))
+    return found
 
 
 def _segments(run_starts: frozenset[int], size: int) -> tuple[tuple[int, int], ...]:
@@ -322,5 +328,9 @@ _WILDS: Final = 8  # more than a group holds (at most four tiles)
 def group_key(g: Group) -> int:
     """The order of the groups of a split: by kind (wilds alone first), shape, wilds; as one
     number (numbers compare faster than tuples, and a split's groups are sorted often)."""
-    kind = -1 if g.kind is None else g.kind
-    return ((kind + 1) * _SHAPES + _SHAPE_ORDER[g.shape]) * _WILDS + g.wilds
+    return _key(-1 if g.kind is None else g.kind, g.shape, g.wilds)
+
+
+def _key(kind: int, shape: Shape, wilds: int) -> int:
+    """``group_key`` of a group of ``kind`` (-1: wilds alone), ``shape`` and ``wilds``."""
+    return ((kind + 1) * _SHAPES + _SHAPE_ORDER[shape]) * _WILDS + wilds
