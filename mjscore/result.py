@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Final
 
 from mjscore.errors import HandError
@@ -163,6 +164,11 @@ class Shown(Value):
         object.__setattr__(self, "header", header)
         object.__setattr__(self, "reading", reading)
         object.__setattr__(self, "context", context)
+
+    def __reduce__(self) -> tuple[type[Shown], tuple[object, ...]]:
+        # the context's options are a read-only view (options.option_values), which cannot be
+        # pickled: they travel as a dict
+        return (Shown, (self.hand, self.header, self.reading, copied_context(self.context)))
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -363,10 +369,10 @@ def error_document(
 def copied_context(context: Mapping[str, object]) -> dict[str, object]:
     """A context as a document holds it: a copy, its lists and option values copied too (a
     context nests one level), so that a document changed by its reader leaves the result be."""
-    # dict, not the Mapping ABC: an ABC's isinstance runs Python code, 13 times a document (a
-    # context's mappings are dicts: the options, made by options.as_dict)
+    # dicts and the read-only options (options.option_values), not the Mapping ABC: an ABC's
+    # isinstance runs Python code, 13 times a document
     return {
-        k: dict(v) if isinstance(v, dict) else list(v) if isinstance(v, (list, tuple)) else v
+        k: dict(v) if isinstance(v, (dict, MappingProxyType)) else list(v) if isinstance(v, (list, tuple)) else v
         for k, v in context.items()
     }
 

@@ -15,6 +15,7 @@ import json
 import re
 from collections.abc import Mapping
 from json.encoder import encode_basestring
+from types import MappingProxyType
 from typing import Final
 
 from mjscore.errors import UNPRINTABLE, HandError
@@ -112,11 +113,9 @@ def _mapping_text(values: Mapping[str, object]) -> str:
 
 _KEPT: Final = 4096  # entries the memos of keys, lines and header rows hold; past it, each starts again
 
-# The text of a context's options, kept by their names and values (two flat tuples: a tuple of
-# (name, value) pairs costs a pair made, hashed and dropped for each of two dozen options): a
-# batch's hands share a few rule sets.
-_OPTIONS_TEXT: Final[dict[tuple[tuple[str, ...], tuple[object, ...]], str]] = {}
-_OPTIONS_KEPT: Final = 64  # options written per hand may vary without end
+# The text of a context's options, kept by the options' read-only mapping, which a rule set
+# keeps per options object (``options.option_values``): a batch's hands share a few.
+_OPTIONS_TEXT: Final[ByIdentity[str]] = ByIdentity(64)
 # "key": of each context key (a rule set's few)
 _KEY_TEXT: Final[dict[str, str]] = {}
 
@@ -124,16 +123,15 @@ _KEY_TEXT: Final[dict[str, str]] = {}
 def _context_text(context: Mapping[str, object]) -> str:
     parts = []
     for key, value in context.items():
-        if key == "options" and isinstance(value, dict):
-            values = (tuple(value), tuple(value.values()))
-            text = _OPTIONS_TEXT.get(values)
+        written = _KEY_TEXT.get(key)
+        if written is None:
+            written = kept(_KEY_TEXT, _KEPT, key, f"{_quoted(key)}: ")
+        if isinstance(value, MappingProxyType):
+            text = _OPTIONS_TEXT.get(value)
             if text is None:
-                text = kept(_OPTIONS_TEXT, _OPTIONS_KEPT, values, _mapping_text(value))
-            parts.append(f'"options": {text}')
+                text = _OPTIONS_TEXT.put(value, None, (), _mapping_text(value))
+            parts.append(written + text)
         else:
-            written = _KEY_TEXT.get(key)
-            if written is None:
-                written = kept(_KEY_TEXT, _KEPT, key, f"{_quoted(key)}: ")
             parts.append(written + _text(value))
     return f"{{{', '.join(parts)}}}"
 

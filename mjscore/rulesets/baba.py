@@ -45,7 +45,7 @@ from mjscore.notation.build import (
     unknown_word,
 )
 from mjscore.notation.tokens import Token
-from mjscore.options import OptionSpec, as_dict, changed_options, option, option_words
+from mjscore.options import OptionSpec, changed_options, option, option_values, option_words
 from mjscore.payment import DISCARDER, POT, WINNER, Party, Payment
 from mjscore.result import ScoreLine, Shown, ShownTable, value_summary
 from mjscore.rulesets.base import RuleSet
@@ -722,7 +722,7 @@ def _context(deal: BabaDeal) -> dict[str, object]:
         "dorayaki_chips": [table.deck.name(k) for k in table.chips],
         "pot": table.pot,
         "flags": other_flags(deal.items.flags),
-        "options": as_dict(deal.options),
+        "options": option_values(deal.options),
     }
 
 

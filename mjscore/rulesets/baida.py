@@ -37,7 +37,7 @@ from mjscore.families.mpsz.tiles import (
 from mjscore.hand import Group, Hand, MeldKind, Reading, Shape, Win, bracketed
 from mjscore.notation.build import Items, fail, gather_items, other_flags, read_win
 from mjscore.notation.tokens import Token
-from mjscore.options import as_dict, changed_options, option, option_words
+from mjscore.options import changed_options, option, option_values, option_words
 from mjscore.payment import DISCARDER, Payment, seat_code, win_parties
 from mjscore.result import ScoreLine, Shown, value_summary
 from mjscore.rulesets.base import RuleRow, RuleSet
@@ -769,7 +769,7 @@ def _context(deal: BaidaDeal, t: BaidaTable, *, winning: bool) -> dict[str, obje
     if winning:
         context["winning_tile"] = tile_name(deal.written.winning[0])
     context["flags"] = other_flags(t.flags)
-    context["options"] = as_dict(deal.options)
+    context["options"] = option_values(deal.options)
     return context
 
 

@@ -32,7 +32,7 @@ from mjscore.families.mpsz.tiles import (
 from mjscore.hand import Hand, Win
 from mjscore.notation.build import Items, fail, gather_items, other_flags, read_count, read_win
 from mjscore.notation.tokens import Token
-from mjscore.options import as_dict, changed_options, with_values
+from mjscore.options import changed_options, option_values, with_values
 from mjscore.payment import Payment, seat_code, seat_name
 from mjscore.presets import PRESET_KEY, Preset
 from mjscore.result import ScoreLine, ScoreResult, Shown
@@ -589,7 +589,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
             context[f"{key}_indicators"] = [CODE_OF_TILE[tile] for tile in tiles]
         if deal.preset is not None:  # a rule set with presets (riichi; not hana)
             context["preset"] = deal.preset.name
-        context["options"] = as_dict(deal.options)
+        context["options"] = option_values(deal.options)
         return context
 
 
