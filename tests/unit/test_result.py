@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pickle
+from types import MappingProxyType
 
 import pytest
 
 from mjscore import score
+from mjscore.render.json import result_line
 from mjscore.result import Shown
 
 HAND = "riichi:123m456p789s1z123p+1z ron riichi seat=E"
@@ -29,6 +31,20 @@ def test_a_result_pickles_with_its_text() -> None:
     assert (copy.hand, copy.header, copy.reading) == (result.hand, result.header, result.reading)
     # why: riichi 1; no pinfu (a single wait on East, the seat wind's pair); no other yaku -> 1 han
     assert copy.total == 1
+    # why: the context's options travel as a dict (a read-only view cannot be pickled), which
+    # the JSON writer writes as it writes the view
+    assert result_line(copy) == result_line(result)
+
+
+def test_a_contexts_options_are_read_only_and_kept_per_options() -> None:
+    result, other = score(HAND), score("riichi:123m456p789s1z123p+1z tsumo seat=S")
+    # why: every hand scored with the same options holds the same mapping (the JSON writer keeps
+    # its text by identity), so a change to it would reach every later result
+    options = result.context["options"]
+    assert isinstance(options, MappingProxyType)
+    assert options is other.context["options"]
+    with pytest.raises(TypeError):
+        options["aka"] = True  # type: ignore[index]
 
 
 @pytest.mark.parametrize("line", ["riichi: draw tenpai=E,S", "riichi: draw nagashi=W", "baba:馬馬馬場場O dora=場 ron"])
