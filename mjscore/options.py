@@ -181,9 +181,9 @@ _VALUES: Final[ByIdentity[MappingProxyType[str, OptionValue]]] = ByIdentity()
 
 
 def option_values(options: OptionsValue) -> MappingProxyType[str, OptionValue]:
-    """Every option's value by its name, read-only and kept per options object: what a
-    result's context holds (a document copies it), so one options object has one, which
-    the JSON writer writes once (reading two dozen fields for every hand cost more)."""
+    """Every option's value by its name, read-only, kept per options object (a batch's hands
+    share a few, and reading two dozen fields for each cost more): a result's context holds
+    it (a document copies it), and the JSON writer keeps its text by its identity."""
     values = _VALUES.get(options)
     if values is None:
         named = {s.name: getattr(options, s.name) for s in specs(type(options))}
