@@ -116,6 +116,9 @@ _KEPT: Final = 4096  # entries the memos of keys, lines and header rows hold; pa
 # The text of a context's options, kept by the options' read-only mapping, which a rule set
 # keeps per options object (``options.option_values``): a batch's hands share a few.
 _OPTIONS_TEXT: Final[ByIdentity[str]] = ByIdentity(64)
+# That mapping's type, tested exactly: compiled, ``type(x) is`` a Final name is a pointer
+# compare, where ``isinstance`` of an imported class is a lookup and a call for every key.
+_READ_ONLY: Final = MappingProxyType
 # "key": of each context key (a rule set's few)
 _KEY_TEXT: Final[dict[str, str]] = {}
 
@@ -126,7 +129,7 @@ def _context_text(context: Mapping[str, object]) -> str:
         written = _KEY_TEXT.get(key)
         if written is None:
             written = kept(_KEY_TEXT, _KEPT, key, f"{_quoted(key)}: ")
-        if isinstance(value, MappingProxyType):
+        if type(value) is _READ_ONLY:
             text = _OPTIONS_TEXT.get(value)
             if text is None:
                 text = _OPTIONS_TEXT.put(value, None, (), _mapping_text(value))
