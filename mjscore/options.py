@@ -191,18 +191,13 @@ def option_values(options: OptionsValue) -> MappingProxyType[str, OptionValue]:
     return values
 
 
-def as_dict(options: OptionsValue) -> dict[str, OptionValue]:
-    """Every option's value by its name, in a new dict, the caller's own."""
-    return dict(option_values(options))
-
-
 def changed_options(options: OptionsValue, start: OptionsValue | None = None, skip: tuple[str, ...] = ()) -> str:
     """The options that differ from ``start`` (a preset's; None: the defaults), as "aka=on,
     kiriage=on" ("": none), for a result's header. Kept per options object (``ByIdentity``)."""
     text = _CHANGED.get(options, start, skip)
     if text is None:
-        defaults = as_dict(start if start is not None else type(options)())
-        changed = {k: v for k, v in as_dict(options).items() if k not in skip and v != defaults[k]}
+        defaults = option_values(start if start is not None else type(options)())
+        changed = {k: v for k, v in option_values(options).items() if k not in skip and v != defaults[k]}
         text = _CHANGED.put(options, start, skip, ", ".join(option_words(changed, specs(type(options)))))
     return text
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from mjscore.options import as_dict, option, read_table, specs
+from mjscore.options import option, option_values, read_table, specs
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,12 +41,14 @@ def test_a_choice_needs_its_default_among_its_words() -> None:
         specs(Broken)
 
 
-def test_as_dict_gives_each_caller_a_dict_of_its_own() -> None:
+def test_option_values_are_kept_per_options_object_and_read_only() -> None:
     options = TableOptions(seats=3)
-    first = as_dict(options)
+    first = option_values(options)
     assert first == {"loud": False, "seats": 3, "bonus": "off"}
-    first["seats"] = 4
-    # why: as_dict keeps each options object's values; a caller that changes the dict it was
-    # given (every result's context holds one) must not change what the next caller gets
-    assert as_dict(options) == {"loud": False, "seats": 3, "bonus": "off"}
-    assert as_dict(TableOptions()) == {"loud": False, "seats": 4, "bonus": "off"}
+    with pytest.raises(TypeError):
+        first["seats"] = 4  # type: ignore[index]
+    # why: option_values keeps each options object's values, which every result's context holds:
+    # no caller may change what the next one gets
+    assert option_values(options) is first
+    assert option_values(options) == {"loud": False, "seats": 3, "bonus": "off"}
+    assert option_values(TableOptions()) == {"loud": False, "seats": 4, "bonus": "off"}

@@ -13,7 +13,7 @@ from types import MappingProxyType
 import pytest
 
 from mjscore.errors import HandError, UsageError
-from mjscore.options import as_dict, specs
+from mjscore.options import option_values, specs
 from mjscore.presets import load_preset, read_preset
 from mjscore.rulesets import get_ruleset
 from mjscore.rulesets.riichi import Riichi, RiichiOptions
@@ -191,7 +191,7 @@ def test_the_title_context_and_canonical_line_name_the_preset() -> None:
     result = score(KIRIAGE_HAND + " preset=WRC")
     assert result.ruleset_title == "Riichi (World Riichi Championship rules, 2022 and 2025)"
     assert result.context["preset"] == "wrc"
-    assert result.context["options"] == as_dict(RIICHI.preset("wrc").options)
+    assert result.context["options"] == dict(option_values(RIICHI.preset("wrc").options))
     assert result.hand.endswith(" preset=wrc")  # the line wrote it: pasted back, it scores the same
     assert score(result.hand).received == ROUNDED_UP
     chosen_elsewhere = score(KIRIAGE_HAND, _settings(preset="wrc"))
@@ -249,7 +249,8 @@ def test_a_draw_line_takes_its_preset_as_a_win_does() -> None:
     assert result.context["preset"] == "wrc"
     # why: a draw's context holds every option's value as a win's does: WRC's kiriage (on), the line's honba_value
     options = score("riichi: draw tenpai=E preset=wrc honba_value=600").context["options"]
-    assert isinstance(options, dict) and options == as_dict(RIICHI.preset("wrc").options) | {"honba_value": 600}
+    assert isinstance(options, MappingProxyType)
+    assert options == dict(option_values(RIICHI.preset("wrc").options)) | {"honba_value": 600}
     assert options["kiriage"] is True
 
 

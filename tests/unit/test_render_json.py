@@ -16,7 +16,7 @@ from jsonschema import Draft202012Validator
 
 from mjscore.configure import load_settings
 from mjscore.errors import HandError
-from mjscore.options import as_dict
+from mjscore.options import option_values
 from mjscore.render.json import JsonRenderer
 from mjscore.rulesets.riichi import RiichiOptions
 from mjscore.scoring import hand_lines, score
@@ -172,7 +172,8 @@ def test_a_draw_is_settled_in_data() -> None:
     assert doc["deltas"] == {"E": 1500, "S": -1500, "W": 1500, "N": -1500}
     assert (doc["kind"], doc["winner"], doc["received"], doc["summary"]) == ("draw", None, None, None)
     # why: riichi's default preset, and every option at its default (as a win's context holds them)
-    assert doc["context"] == {"honba": 1, "sticks": 0, "preset": "yakuza2", "options": as_dict(RiichiOptions())}
+    defaults = dict(option_values(RiichiOptions()))
+    assert doc["context"] == {"honba": 1, "sticks": 0, "preset": "yakuza2", "options": defaults}
 
 
 def test_baba_names_players_by_role() -> None:

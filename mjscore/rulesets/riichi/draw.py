@@ -12,7 +12,7 @@ from mjscore.errors import Problem, quoted
 from mjscore.families.mpsz.tiles import SEAT_LETTER, SEATS, WIND_OF_SEAT
 from mjscore.notation.build import Items, fail, gather_items, read_count
 from mjscore.notation.tokens import Token
-from mjscore.options import ON_WORDS, OptionSpec, OptionValue, as_dict, changed_options, option_words
+from mjscore.options import ON_WORDS, OptionSpec, OptionValue, changed_options, option_values, option_words
 from mjscore.payment import Payment, seat_name, seat_parties
 from mjscore.presets import PRESET_KEY, Preset
 from mjscore.result import ScoreResult, Settlement, Shown
@@ -51,7 +51,7 @@ class DrawDeal:
     preset: Preset | None = None  # the preset the options start from (None: the rule set has none)
     preset_written: bool = False  # the line chose it (preset=): the canonical line repeats it
     draw_table: DrawTable = field(default_factory=DrawTable)
-    options: Mapping[str, OptionValue] = field(default_factory=dict)  # every option's value, for the context
+    options: Mapping[str, OptionValue] = field(default_factory=dict)  # options.option_values, for the context
 
 
 OptionsT = TypeVar("OptionsT", bound=RiichiOptions)
@@ -104,7 +104,8 @@ def build_draw(
     changed = changed_options(options, preset.options if preset else None)
     tenpai, nagashi = frozenset(seats["tenpai"]), tuple(seats["nagashi"])
     chosen = PRESET_KEY in items.values
-    return DrawDeal(text, tenpai, nagashi, honba, sticks, written, changed, preset, chosen, table, as_dict(options))
+    values = option_values(options)
+    return DrawDeal(text, tenpai, nagashi, honba, sticks, written, changed, preset, chosen, table, values)
 
 
 def _draw_context(deal: DrawDeal) -> dict[str, object]:
@@ -113,7 +114,7 @@ def _draw_context(deal: DrawDeal) -> dict[str, object]:
     context: dict[str, object] = {"honba": deal.honba, "sticks": deal.sticks}
     if deal.preset is not None:
         context["preset"] = deal.preset.name
-    context["options"] = dict(deal.options)
+    context["options"] = deal.options
     return context
 
 
