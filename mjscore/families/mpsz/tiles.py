@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Final
+from typing import Final, cast
 
 from mjscore.errors import quoted
 
@@ -99,6 +99,10 @@ _BY_SUIT: Final = {
     suit: {code[0]: tile for code, tile in TILE_OF_CODE.items() if code[1] == suit}
     for suit in (*SUITS, "z", *BONUS_SUITS)
 }
+# The same tables, each tile typed as an object: compiled, a tile read from a table typed as
+# a pair is taken apart, then made again (a new tuple) where it is stored; kept whole, the
+# table's own tile is shared (``tiles_in``: eleven tuples a hand).
+_SHARED_BY_SUIT: Final = cast(dict[str, dict[str, object]], _BY_SUIT)
 _DIGITS_SUIT: Final = re.compile(r"([0-9]+)([a-z])")
 
 
@@ -112,10 +116,10 @@ def tiles_in(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, 
     """(kind, is_red) for each tile of "123m067p"; faults as (offset, message). One pass over
     the characters, not two regular expressions: compiled, half the instructions, and faster in
     Python too; anything that is no tile goes to ``_read_with_faults``, which says where."""
-    tiles: list[tuple[int, bool]] = []
+    tiles: list[object] = []
     start = 0  # where the digits before the next suit letter start
     for i, ch in enumerate(text):
-        by_digit = _BY_SUIT.get(ch)
+        by_digit = _SHARED_BY_SUIT.get(ch)
         if by_digit is None:
             if ch.isdigit():  # (a digit of no tile, "５", is refused below, where it stands)
                 continue
@@ -130,7 +134,7 @@ def tiles_in(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, 
         start = i + 1
     if start < len(text):
         return _read_with_faults(text)  # digits with no suit letter
-    return tuple(tiles), ()
+    return cast(tuple[tuple[int, bool], ...], tuple(tiles)), ()
 
 
 def tile_offsets(text: str) -> list[tuple[int, tuple[int, bool]]]:

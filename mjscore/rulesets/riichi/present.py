@@ -17,6 +17,7 @@ from mjscore.presets import PRESET_KEY
 from mjscore.result import Summary
 from mjscore.rulesets.riichi.model import RiichiReading, RiichiTable, Wait
 from mjscore.rulesets.riichi.points import COUNTED_YAKUMAN, HandValue, limit_name
+from mjscore.values import kept
 
 # Words looked up: an enum's .value is a Python-level call.
 WORD: Final = {member: member.value for member in (*Win, *Wait)}
@@ -43,16 +44,22 @@ def summary(han: int, fu: int, yakuman: int, value: HandValue) -> Summary:
 
 def describe(r: RiichiReading, t: RiichiTable) -> str:
     """A reading for people: "123m* 456p (789s) 55z · standard, two-sided wait on 1m"."""
-    groups = " ".join([_group_text(g, i == r.win_group) for i, g in enumerate(r.groups)])
+    groups = " ".join([_group_text(g) + "*" if i == r.win_group else _group_text(g) for i, g in enumerate(r.groups)])
     if r.win_group < 0:
         return f"{groups} · {r.shape}"
     return f"{groups} · {r.shape}, {WORD[r.wait]} wait on {tile_name(t.winning)}"
 
 
-@lru_cache(maxsize=4096)
-def _group_text(g: Group, completed_by_win: bool) -> str:
-    text = bracketed(group_text(g), g.meld)
-    return text + "*" if completed_by_win else text
+# A group as written, kept by the group: a plain dict, as lru_cache's call (a tuple of its
+# arguments, and a key made of them) cost more than half of what it saved, five times a hand.
+_GROUP_TEXT: Final[dict[Group, str]] = {}
+
+
+def _group_text(g: Group) -> str:
+    text = _GROUP_TEXT.get(g)
+    if text is None:
+        text = kept(_GROUP_TEXT, 4096, g, bracketed(group_text(g), g.meld))
+    return text
 
 
 def canonical(
@@ -81,12 +88,15 @@ def canonical(
     for key, tiles in indicators:
         if tiles:
             words.append(f"{key}={written.format_recurring(tiles)}")
-    for key, value in (("honba", t.honba), ("sticks", t.sticks)):
-        if value:
-            words.append(f"{key}={value}")
-    for key, seat in (("pao", t.pao), ("from", t.discarder)):
-        if seat is not None:
-            words.append(f"{key}={SEAT_LETTER[seat]}")
+    # one statement each, not loops over (key, value) pairs: compiled, each pair is a new tuple
+    if t.honba:
+        words.append(f"honba={t.honba}")
+    if t.sticks:
+        words.append(f"sticks={t.sticks}")
+    if t.pao is not None:
+        words.append(f"pao={SEAT_LETTER[t.pao]}")
+    if t.discarder is not None:
+        words.append(f"from={SEAT_LETTER[t.discarder]}")
     words += more
     if preset is not None:
         words.append(f"{PRESET_KEY}={preset}")
