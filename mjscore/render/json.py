@@ -47,7 +47,6 @@ def result_line(result: ScoreResult, show_all: bool = False, *, line: int = 0, s
     would (tests/unit/test_json_writer.py holds the two to the same bytes). The document is
     made as bytes, the kept pieces encoded once: one kanji (a yaku's local name) made the
     whole line a two-byte string, and encoding it was 5% of a compiled batch hand."""
-    players, pools = result.settled()
     summary, settlement = result.summary, result.settlement
     shown = result.presented
     head = [f'{{"schema": {SCHEMA_VERSION}']
@@ -70,12 +69,11 @@ def result_line(result: ScoreResult, show_all: bool = False, *, line: int = 0, s
         f"{_mapping_text(settlement.to_dict()) if settlement is not None else 'null'}"
         f', "payment_unit": {_quoted(result.paid_in)}, "payments": '.encode(),
         _payments_text(result.payments),
-        f', "received": {_text(result.received)}, "deltas": {_mapping_text(players)}'
-        f', "pools": {_mapping_text(pools)}, "side_payments": '.encode(),
+        f', "received": {_text(result.received)}, "deltas": {_settled_text(result)}, "side_payments": '.encode(),
         _side_text(result) if result.side_payments else b"null",
         f', "notes": {_list_text(result.notes)}, "shown": {{"title": {_quoted(result.ruleset_title)}'
         ', "header": '.encode(),
-        _array([_label_text(row) for row in shown.header]),
+        _array([_label_text(label, words) for label, words in shown.header]),
         f', "reading": {_quoted(shown.reading)}}}'.encode(),
     ]
     if show_all:
@@ -146,6 +144,21 @@ def _context_text(context: Mapping[str, object]) -> str:
 _TEXT_OF: Final[ByIdentity[bytes]] = ByIdentity(_KEPT)
 
 
+# A result's deltas and pools, kept by its payments and parties, which rule sets share
+# between hands (riichi: its payments per amount and seating, its parties per table).
+_SETTLED_TEXT: Final[ByIdentity[str]] = ByIdentity(_KEPT)
+
+
+def _settled_text(result: ScoreResult) -> str:
+    """The deltas' text, then the pools' with their key: the two stand side by side."""
+    text = _SETTLED_TEXT.get(result.payments, result.parties)
+    if text is None:
+        players, pools = result.settled()
+        text = f'{_mapping_text(players)}, "pools": {_mapping_text(pools)}'
+        text = _SETTLED_TEXT.put(result.payments, result.parties, (), text)
+    return text
+
+
 def _array(items: list[bytes]) -> bytes:
     """A JSON array of items already written."""
     return b"".join([b"[", b", ".join(items), b"]"])
@@ -202,16 +215,20 @@ def _side_text(result: ScoreResult) -> bytes:
     )
 
 
-# A header's rows as UTF-8, kept by their words: 5,000 riichi hands have 37,511 rows and 551
-# distinct.
-_LABEL_TEXT: Final[dict[tuple[str, str], bytes]] = {}
+# A header's rows as UTF-8, kept by their label, then their words: 5,000 riichi hands have
+# 37,511 rows and 551 distinct. By words, not by the (label, words) pair: compiled, a pair
+# read from the header is taken apart, and made again (a new tuple, hashed) to be a key.
+_LABEL_TEXT: Final[dict[str, dict[str, bytes]]] = {}
+_LABELS_KEPT: Final = 64  # a rule set's header has a few labels
 
 
-def _label_text(row: tuple[str, str]) -> bytes:
-    text = _LABEL_TEXT.get(row)
+def _label_text(label: str, words: str) -> bytes:
+    by_words = _LABEL_TEXT.get(label)
+    if by_words is None:
+        by_words = kept(_LABEL_TEXT, _LABELS_KEPT, label, {})
+    text = by_words.get(words)
     if text is None:
-        label, words = row
-        text = kept(_LABEL_TEXT, _KEPT, row, f'{{"label": {_quoted(label)}, "text": {_quoted(words)}}}'.encode())
+        text = kept(by_words, _KEPT, words, f'{{"label": {_quoted(label)}, "text": {_quoted(words)}}}'.encode())
     return text
 
 

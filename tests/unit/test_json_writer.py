@@ -88,5 +88,7 @@ def test_a_kept_text_is_the_same_text_again() -> None:
     first = writer._lines_text((line,))
     # why: the second time the text comes from what the writer kept, and it must not differ
     assert writer._lines_text((line, line)) == b"[" + first[1:-1] + b", " + first[1:-1] + b"]"
-    assert writer._label_text(("seat", "E (dealer)")) == b'{"label": "seat", "text": "E (dealer)"}'
-    assert writer._label_text(("seat", "E (dealer)")) == b'{"label": "seat", "text": "E (dealer)"}'
+    assert writer._label_text("seat", "E (dealer)") == b'{"label": "seat", "text": "E (dealer)"}'
+    assert writer._label_text("seat", "E (dealer)") == b'{"label": "seat", "text": "E (dealer)"}'
+    # why: rows are kept by label, then words; the same words under another label are another row
+    assert writer._label_text("round", "E (dealer)") == b'{"label": "round", "text": "E (dealer)"}'
