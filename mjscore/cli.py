@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterator
 from contextlib import nullcontext
 from dataclasses import replace
 from itertools import chain, islice
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import click
@@ -135,7 +134,7 @@ def common_options(command: F) -> F:
     )(command)
     command = click.option(
         "--deck",
-        type=click.Path(path_type=Path),
+        type=click.Path(),
         help="A BABA deck file (TOML) to use instead of the built-in one.",
     )(command)
     return line_options(command)
@@ -168,7 +167,7 @@ def line_options(command: F) -> F:
     )(command)
 
 
-def _settings(rules: str | None, deck: Path | None, preset: str | None = None) -> Settings:
+def _settings(rules: str | None, deck: str | None, preset: str | None = None) -> Settings:
     """Settings checked up front, so a bad rules or deck file or a preset the rule set of lines
     without a prefix does not have is a usage error (exit 2)."""
     from mjscore.families import load_family_files
@@ -207,7 +206,7 @@ def main() -> None:
 @click.argument("hand", nargs=-1, required=True)
 @common_options
 def score(  # click passes the options by name
-    *, hand: tuple[str, ...], fmt: str, rules: str | None, preset: str | None, deck: Path | None, show_all: bool
+    *, hand: tuple[str, ...], fmt: str, rules: str | None, preset: str | None, deck: str | None, show_all: bool
 ) -> None:
     """Score one HAND; its words may come as separate arguments.
 
@@ -347,7 +346,7 @@ def batch(  # click passes the options by name
     fmt: str,
     rules: str | None,
     preset: str | None,
-    deck: Path | None,
+    deck: str | None,
     jobs: int,
     no_progress: bool,
     quiet: bool,
@@ -439,7 +438,7 @@ def _size(path: str, hint: str = "FILE...") -> int | None:
 
 @main.command()
 @click.argument("name", required=False)
-@click.option("--deck", type=click.Path(path_type=Path), help="A BABA deck file.")
+@click.option("--deck", type=click.Path(), help="A BABA deck file.")
 @click.option(
     "--preset",
     metavar="PRESET",
@@ -447,7 +446,7 @@ def _size(path: str, hint: str = "FILE...") -> int | None:
     "mleague), with the document it follows.",
 )
 @click.option("--compare", is_flag=True, help="Show the rule set's presets side by side, one row per option.")
-def rules(name: str | None, deck: Path | None, preset: str | None, compare: bool) -> None:
+def rules(name: str | None, deck: str | None, preset: str | None, compare: bool) -> None:
     """List the rule sets, or show one rule set's scoring table and options.
 
     The tables are rendered from the same rows the scoring engine applies.
@@ -599,6 +598,8 @@ def _expanded(files: tuple[str, ...], patterns: tuple[str, ...], kind: str) -> l
     paths: list[str] = []
     for path in files:
         if path != "-" and os.path.isdir(path):
+            from pathlib import Path  # only here: pathlib is 5 ms of every start-up
+
             found = sorted({str(p) for pattern in patterns for p in Path(path).glob(pattern) if p.is_file()})
             if not found:
                 message = f"{quoted_path(path)} holds no {kind} ({', '.join(patterns)})"

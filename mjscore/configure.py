@@ -7,30 +7,41 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from mjscore.errors import UsageError, printable, quoted, quoted_value
 from mjscore.presets import PRESET_KEY
 from mjscore.rulesets import find_ruleset, is_ruleset_name, unknown_ruleset
 from mjscore.settings import DEFAULT_RULESET, ENV_RULES, Settings, load_toml
 
+if TYPE_CHECKING:
+    from pathlib import Path
 
-def load_settings(rules: str | None = None, deck: Path | None = None) -> Settings:
+
+def load_settings(rules: str | None = None, deck: str | os.PathLike[str] | None = None) -> Settings:
     """Settings from ``--rules`` (a rule-set name or a TOML file), else the
-    ``MJSCORE_RULES`` environment variable, and ``--deck``.
+    ``MJSCORE_RULES`` environment variable, and ``--deck`` (a path).
 
     A rule set's name or alias names that rule set (a file of that name is ./NAME); any other
     value names a file when it ends in .toml, holds a path separator or names a file that
     exists; else it is a rule set's name mistyped, told as such."""
+    # pathlib is imported only where a file is named: it is 5 ms of every start-up
+    deck_path = None if deck is None else _path(deck)
     given = rules or os.environ.get(ENV_RULES) or None
     if given is None:
-        return Settings(deck_path=deck)
+        return Settings(deck_path=deck_path)
     is_file = given.endswith(".toml") or os.sep in given or os.path.isfile(given)  # isfile: False for a bad name
     if is_file and not is_ruleset_name(given):
-        return _from_file(Path(given), deck)
+        return _from_file(_path(given), deck_path)
     source = "--rules" if rules else f"${ENV_RULES}"
-    return Settings(ruleset=given, deck_path=deck, source=source, ruleset_from=source)
+    return Settings(ruleset=given, deck_path=deck_path, source=source, ruleset_from=source)
+
+
+def _path(path: str | os.PathLike[str]) -> Path:
+    from pathlib import Path
+
+    return Path(path)
 
 
 def _from_file(path: Path, deck: Path | None) -> Settings:

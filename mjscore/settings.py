@@ -3,13 +3,16 @@ rules file, and the files a notation family reads (the BABA deck: ``--deck``).""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from mjscore.errors import UsageError, file_not_utf8, printable, quoted_path
+
+if TYPE_CHECKING:  # a path is made only where a file is named: pathlib is 5 ms of start-up
+    from pathlib import Path
 
 DEFAULT_RULESET: Final = "riichi"  # docs/notation.md: lines without a prefix, and no --rules / MJSCORE_RULES
 ENV_RULES: Final = "MJSCORE_RULES"
@@ -56,7 +59,8 @@ def shipped_text(relative: str) -> str:
     """A data file shipped in the package, as text: ``relative`` to the package's folder. Read
     by path, not through importlib.resources, which costs more to import (start-up time) than
     the read; mjscore is installed as files, never run from a zip."""
-    return (Path(__file__).parent / relative).read_text(encoding="utf-8")
+    with open(os.path.join(os.path.dirname(__file__), relative), encoding="utf-8") as file:
+        return file.read()
 
 
 def parse_toml(text: str, source: str) -> dict[str, Any]:

@@ -12,11 +12,13 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from mjscore.errors import UsageError, printable, quoted, some_of
 from mjscore.settings import Settings, load_toml, parse_toml, shipped_text
+
+if TYPE_CHECKING:  # a deck file's path is made where it is named (configure)
+    from pathlib import Path
 
 # Written spellings of the OBABA wild card; 婆 only counts when no deck kind uses it.
 WILD_SPELLINGS: Final = ("O", "o", "*", "お")
