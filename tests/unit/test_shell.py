@@ -1,14 +1,18 @@
-"""``mjscore.shell.Stops``: how Ctrl-C and SIGTERM wait while a hand is written and counted."""
+"""``mjscore.shell``: how Ctrl-C and SIGTERM wait while a hand is written and counted, and
+the collector a batch runs with."""
 
 from __future__ import annotations
 
+import gc
 import signal
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from mjscore import shell
 from mjscore.cli import main
-from mjscore.shell import STOPS, Stops, Terminated, stopped_by
+from mjscore.shell import BATCH_GC_THRESHOLD, STOPS, Stops, Terminated, stopped_by
 
 
 def test_a_signal_raises_at_once_when_nothing_is_held() -> None:
@@ -36,3 +40,18 @@ def test_a_run_leaves_nothing_held() -> None:
     STOPS.held, STOPS.pending = True, signal.SIGINT  # as a write that failed leaves them
     assert CliRunner().invoke(main, ["rules"]).exit_code == 0
     assert (STOPS.held, STOPS.pending) == (False, None)
+
+
+def test_a_batch_collects_less_often_and_leaves_the_collector_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text("123m456p789s11z222z tsumo\n234m567p678s55z999s ron riichi\n", encoding="utf-8")
+    thresholds: list[int] = []
+    write = shell.emit
+    monkeypatch.setattr(shell, "emit", lambda text: (thresholds.append(gc.get_threshold()[0]), write(text))[1])
+    before = gc.get_threshold()
+    result = CliRunner().invoke(main, ["batch", str(hands), "--format", "json", "-q"])
+    assert result.exit_code == 0 and result.output.count("\n") == 2  # why: two hands, two lines
+    assert thresholds == [BATCH_GC_THRESHOLD] * 2  # why: set once the first line is scored, before it is written
+    assert gc.get_threshold() == before  # why: put back when the batch ends
