@@ -167,9 +167,11 @@ def _joined(parts: list[tuple[Groups, ...]]) -> tuple[Groups, ...]:
     return tuple(tuple(chain.from_iterable(joined)) for joined in product(*parts))
 
 
+@lru_cache(maxsize=16384)
 def _block_at(block: bytes, at: int) -> tuple[Groups, ...]:
     """The splits of a block of held kinds starting at kind ``at``, where runs fit anywhere
-    (a block of one kind has no room for one)."""
+    (a block of one kind has no room for one). Cached as well as the splits at kind 0: moving
+    a split's groups into place cost more than the call."""
     if sum(block) % 3 == 1:
         return ()
     return tuple(_moved(split, at) for split in _split_at_0(block))
