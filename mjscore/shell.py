@@ -313,6 +313,8 @@ class BatchRun:
                             where = f"{item.source.name}:{item.number}:{max(problem.col, 1)}"
                             self.say(f"{where}: {problem.message} [{problem.code}]")
                     STOPS.release()
+            if freeze:  # and so does what the batch made: the collections of Python's exit need not walk it
+                gc.freeze()
         finally:  # the collector as it was, for a caller that goes on (tests run the command in process)
             gc.set_threshold(*threshold)
 

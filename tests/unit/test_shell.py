@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from mjscore import shell
 from mjscore.cli import main
+from mjscore.render import Output
 from mjscore.shell import BATCH_GC_THRESHOLD, STOPS, Stops, Terminated, stopped_by
 
 
@@ -48,10 +49,24 @@ def test_a_batch_collects_less_often_and_leaves_the_collector_as_it_was(
     hands = tmp_path / "hands.txt"
     hands.write_text("123m456p789s11z222z tsumo\n234m567p678s55z999s ron riichi\n", encoding="utf-8")
     thresholds: list[int] = []
-    write = shell.emit
-    monkeypatch.setattr(shell, "emit", lambda text: (thresholds.append(gc.get_threshold()[0]), write(text))[1])
+    freezes: list[int] = []  # how many hands were written at each gc.freeze
+    write, freeze = shell.emit, gc.freeze
+
+    def watched_emit(text: Output | None) -> None:
+        thresholds.append(gc.get_threshold()[0])
+        write(text)
+
+    def watched_freeze() -> None:
+        freezes.append(len(thresholds))
+        freeze()
+
+    monkeypatch.setattr(shell, "emit", watched_emit)
+    monkeypatch.setattr(gc, "freeze", watched_freeze)
     before = gc.get_threshold()
     result = CliRunner().invoke(main, ["batch", str(hands), "--format", "json", "-q"])
     assert result.exit_code == 0 and result.output.count("\n") == 2  # why: two hands, two lines
     assert thresholds == [BATCH_GC_THRESHOLD] * 2  # why: set once the first line is scored, before it is written
     assert gc.get_threshold() == before  # why: put back when the batch ends
+    # why: frozen once the first line is scored, and again after the last is written (what the
+    # batch made is then not walked by the collections of Python's exit)
+    assert freezes == [0, 2]
