@@ -188,6 +188,11 @@ class RiichiTable(NamedTuple):
     is_dealer: bool
 
 
+# The set of suits held, by a bit for each: every hand's table holds one, and making a
+# frozenset of them for each hand cost about a tenth of the table.
+_SUITS_OF: Final = tuple(frozenset(suit for suit in range(3) if bits >> suit & 1) for bits in range(8))
+
+
 def riichi_table(
     hand: Hand,
     winning: int,
@@ -211,7 +216,9 @@ def riichi_table(
     ``points_at`` gives the dora an indicator points at (three-player riichi: 1m at 9m)."""
     all_kinds = hand.all_kinds
     kinds = frozenset(all_kinds)
-    suits = [k // 9 for k in kinds if k < HONOURS]  # one for each kind that is no honour
+    held = 0  # a bit for each suit held (bits 0 to 2: man, pin, sou), and bit 3 for any honour
+    for k in kinds:
+        held |= 1 << (k // 9 if k < HONOURS else 3)
     return made(
         RiichiTable,
         (
@@ -232,8 +239,8 @@ def riichi_table(
             flowers,
             flower_fu,
             True,
-            frozenset(suits),
-            len(suits) < len(kinds),  # an honour among the kinds
+            _SUITS_OF[held & 7],
+            held > 7,  # an honour among the kinds
             hand.is_concealed,
             seat == DEALER,
         ),
