@@ -67,7 +67,8 @@ class WrittenHand:
         return len(self.concealed) + 1 + 3 * len(self.melds)
 
     def hand(self) -> Hand:
-        concealed = list(map(_KIND, self.concealed))
+        # a comprehension, not map(itemgetter): compiled, it reads each tile's kind in place
+        concealed = [kind for kind, _ in self.concealed]
         concealed.append(self.winning[0])
         concealed.sort()
         return made(Hand, (tuple(concealed), 0, tuple([_meld(kind, tiles) for kind, tiles in self.melds])))
