@@ -74,7 +74,7 @@ def option_token(loc: int, text: str) -> Token:
 
 class _FastForm(NamedTuple):
     lead: re.Pattern[str] | None  # a word that stands for the hand (mpsz: draw), with the blanks after it
-    items: re.Pattern[str]  # every item there is, each with the blanks after it
+    items: str  # every item there is, each with the blanks after it (compiled where used: fast_read)
     group: re.Pattern[str]  # one card group, whole: the hand part is as many as there are, blanks between
     flag: re.Pattern[str]  # a flag word, whole (in any case where the family reads flags so)
     flags: frozenset[str]  # the flag words as the family spells them: most items that are flags
@@ -106,7 +106,7 @@ def _fast_form(
     group = "|".join(rf"{opens}(?P<{tag}>{cards}){closes}" for tag, (opens, cards, closes) in groups.items())
     return _FastForm(
         re.compile(lead) if lead else None,
-        re.compile(items),
+        items,
         re.compile(group),
         re.compile(flag_re),
         frozenset(flag_words),
@@ -187,25 +187,37 @@ def fast_read(family: str, text: str, start: int = 0) -> FastRead:
 
 def fast_tokens(family: str, text: str, start: int = 0) -> list[Token] | None:
     """Tokens of the body ``text[start:]``, located in ``text``, if the fast form reads all
-    of it; None sends the line to the structured grammar."""
+    of it; None sends the line to the structured grammar. The items are read and checked
+    at once (``_item_tokens``), not matched by the items' pattern first, which ``fast_read``
+    uses to say where the grammar resumes: the two take the same lines (a test holds them to it)."""
     fast = fast_form(family)
-    read, tokens = _fast_read(fast, text, start)
-    if read.end != len(text) or not (read.groups or read.lead):
-        return None
-    return tokens + _item_tokens(fast, text, read.hand_end)
+    tokens, hand_end = _hand_part(fast, text, start)
+    if not tokens:
+        lead = _lead(fast, text, start)
+        if lead is None:
+            return None
+        tokens, hand_end = [lead[0]], lead[1]
+    items = _item_tokens(fast, text, hand_end)
+    return None if items is None else tokens + items
 
 
 def _fast_read(fast: _FastForm, text: str, start: int) -> tuple[FastRead, list[Token]]:
     """How far the fast form reads the body, and the tokens of its hand part."""
     tokens, hand_end = _hand_part(fast, text, start)
     groups = bool(tokens)
-    lead = None
-    if not groups and fast.lead is not None and (word := fast.lead.match(text, start)):
-        lead, hand_end = Token("draw", word.start("lead"), word["lead"]), word.end()
-        tokens = [lead]
-    items = fast.items.match(text, hand_end)
+    lead = None if groups else _lead(fast, text, start)
+    if lead is not None:
+        tokens, hand_end = [lead[0]], lead[1]
+    items = re.compile(fast.items).match(text, hand_end)  # re keeps it compiled
     assert items is not None  # it may be empty
-    return _new(FastRead, (groups, lead, hand_end, items.end())), tokens
+    return _new(FastRead, (groups, lead[0] if lead else None, hand_end, items.end())), tokens
+
+
+def _lead(fast: _FastForm, text: str, start: int) -> tuple[Token, int] | None:
+    """The word that stands for the hand part (a draw), if the body starts with it, and where
+    the hand part ends (after the blanks that follow it)."""
+    word = fast.lead.match(text, start) if fast.lead is not None else None
+    return None if word is None else (Token("draw", word.start("lead"), word["lead"]), word.end())
 
 
 def _hand_part(fast: _FastForm, text: str, start: int) -> tuple[list[Token], int]:
@@ -229,11 +241,21 @@ def _past_blanks(text: str, at: int) -> int:
     return at
 
 
-def _item_tokens(fast: _FastForm, text: str, start: int) -> list[Token]:
-    """The items of ``text[start:]``, which the fast form has read: so each is one run of
-    characters between blanks (which ``str.split`` finds: an item holds no white space), an
-    option if it holds "=" (a flag or a word cannot), else a flag if the family's flag pattern
-    takes it whole, else a word. Faster than a tokenizer's matches: a string's own methods."""
+# An item's word, or an option's key, whole; white space that is no blank (no item holds it).
+_NAME: Final = re.compile(_NAME_RE)
+_NOT_BLANK_SPACE: Final = re.compile(rf"[^\S{_BLANK[1:-1]}]")
+
+
+def _item_tokens(fast: _FastForm, text: str, start: int) -> list[Token] | None:
+    """The items of ``text[start:]``, or None if one is not as the items' pattern spells it.
+
+    With no white space but blanks, each item is a run of characters between blanks (which
+    ``str.split`` finds): an option if it holds "=", its key a name (the value is anything);
+    else a flag if it is one of the family's flags, or its flag pattern takes it whole (in
+    any case); else a word, which is a name. Faster than the pattern's match and a tokenizer's
+    matches: a string's own methods, and a match of a name for most items."""
+    if _NOT_BLANK_SPACE.search(text, start) is not None:
+        return None
     tokens = []
     at = start
     flags, flag = fast.flags, fast.flag
@@ -241,10 +263,14 @@ def _item_tokens(fast: _FastForm, text: str, start: int) -> list[Token]:
         at = text.find(item, at)  # find, not index: split found it there, and compiled, find is native
         if "=" in item:
             key, _, value = item.partition("=")
+            if _NAME.fullmatch(key) is None:
+                return None
             tokens.append(_new(Token, ("option", at, key, value, at + len(key) + 1)))
         elif item in flags or flag.fullmatch(item):
             tokens.append(_new(Token, ("flag", at, item, "", 0)))
-        else:
+        elif _NAME.fullmatch(item) is not None:
             tokens.append(_new(Token, ("word", at, item, "", 0)))
+        else:
+            return None
         at += len(item)
     return tokens
