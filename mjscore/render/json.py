@@ -51,11 +51,11 @@ def result_line(result: ScoreResult, show_all: bool = False, *, line: int = 0, s
     shown = result.presented
     head = [f'{{"schema": {SCHEMA_VERSION}']
     if source:
-        head.append(f', "source": {_quoted(source)}')
+        head.append(f', "source": {_word_text(source)}')
     if line:
         head.append(f', "line": {line}')
     head.append(
-        f', "ok": true, "kind": {_quoted(result.kind)}, "ruleset": {_quoted(result.ruleset)}'
+        f', "ok": true, "kind": {_word_text(result.kind)}, "ruleset": {_word_text(result.ruleset)}'
         f', "hand": {_quoted(shown.hand)}, "context": {_context_text(shown.context)}, "items": '
     )
     parts = [
@@ -67,11 +67,11 @@ def result_line(result: ScoreResult, show_all: bool = False, *, line: int = 0, s
         _summary_text(summary) if summary is not None else b"null",
         f', "winner": {_text(result.winner)}, "settlement": '
         f"{_mapping_text(settlement.to_dict()) if settlement is not None else 'null'}"
-        f', "payment_unit": {_quoted(result.paid_in)}, "payments": '.encode(),
+        f', "payment_unit": {_word_text(result.paid_in)}, "payments": '.encode(),
         _payments_text(result.payments),
         f', "received": {_text(result.received)}, "deltas": {_settled_text(result)}, "side_payments": '.encode(),
         _side_text(result) if result.side_payments else b"null",
-        f', "notes": {_list_text(result.notes)}, "shown": {{"title": {_quoted(result.ruleset_title)}'
+        f', "notes": {_list_text(result.notes)}, "shown": {{"title": {_word_text(result.ruleset_title)}'
         ', "header": '.encode(),
         _array([_label_text(label, words) for label, words in shown.header]),
         f', "reading": {_quoted(shown.reading)}}}'.encode(),
@@ -84,7 +84,7 @@ def result_line(result: ScoreResult, show_all: bool = False, *, line: int = 0, s
 
 def _breakdown_text(result: ScoreResult) -> bytes:
     return b"".join(
-        [f'{{"unit": {_quoted(result.breakdown_unit)}, "items": '.encode(), _lines_text(result.breakdown), b"}"]
+        [f'{{"unit": {_word_text(result.breakdown_unit)}, "items": '.encode(), _lines_text(result.breakdown), b"}"]
     )
 
 
@@ -110,6 +110,19 @@ def _mapping_text(values: Mapping[str, object]) -> str:
 
 
 _KEPT: Final = 4096  # entries the memos of keys, lines and header rows hold; past it, each starts again
+
+# The few words every document of a batch repeats (the input's name, the kind, the rule set
+# and its title, the units), as JSON: a lookup of a string that keeps its hash, where writing
+# one is a call that makes a new string.
+_WORD_TEXT: Final[dict[str, str]] = {}
+
+
+def _word_text(word: str) -> str:
+    text = _WORD_TEXT.get(word)
+    if text is None:
+        text = kept(_WORD_TEXT, _KEPT, word, _quoted(word))
+    return text
+
 
 # The text of a context's options, kept by the options' read-only mapping, which a rule set
 # keeps per options object (``options.option_values``): a batch's hands share a few.

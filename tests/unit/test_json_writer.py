@@ -90,5 +90,9 @@ def test_a_kept_text_is_the_same_text_again() -> None:
     assert writer._lines_text((line, line)) == b"[" + first[1:-1] + b", " + first[1:-1] + b"]"
     assert writer._label_text("seat", "E (dealer)") == b'{"label": "seat", "text": "E (dealer)"}'
     assert writer._label_text("seat", "E (dealer)") == b'{"label": "seat", "text": "E (dealer)"}'
+    # why: a kept word is the encoder's text of it (quotes and backslashes escaped, kanji as
+    # they are), the first time and from the memo
+    for _ in range(2):
+        assert writer._word_text('a "b" \\ 役') == '"a \\"b\\" \\\\ 役"'
     # why: rows are kept by label, then words; the same words under another label are another row
     assert writer._label_text("round", "E (dealer)") == b'{"label": "round", "text": "E (dealer)"}'
