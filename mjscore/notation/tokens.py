@@ -241,9 +241,20 @@ def _past_blanks(text: str, at: int) -> int:
     return at
 
 
-# An item's word, or an option's key, whole; white space that is no blank (no item holds it).
-_NAME: Final = re.compile(_NAME_RE)
-_NOT_BLANK_SPACE: Final = re.compile(rf"[^\S{_BLANK[1:-1]}]")
+_ASCII_LETTERS: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def is_name(word: str) -> bool:
+    """``word`` is a name (``_NAME_RE``, whole): an ASCII letter, then letters, digits, "_"
+    and "-" (``\\w`` is what ``str.isalnum`` takes, and "_"). A string's own methods, where a
+    pattern's match is a method call and a match object: a test holds the two to the same words."""
+    if not word or word[0] not in _ASCII_LETTERS:
+        return False
+    rest = word[1:]
+    if rest.isalnum():  # most keys and words
+        return True
+    rest = rest.replace("-", "").replace("_", "")
+    return not rest or rest.isalnum()
 
 
 def _item_tokens(fast: _FastForm, text: str, start: int) -> list[Token] | None:
@@ -253,22 +264,26 @@ def _item_tokens(fast: _FastForm, text: str, start: int) -> list[Token] | None:
     ``str.split`` finds): an option if it holds "=", its key a name (the value is anything);
     else a flag if it is one of the family's flags, or its flag pattern takes it whole (in
     any case); else a word, which is a name. Faster than the pattern's match and a tokenizer's
-    matches: a string's own methods, and a match of a name for most items."""
-    if _NOT_BLANK_SPACE.search(text, start) is not None:
+    matches: a string's own methods."""
+    part = text[start:]
+    items = part.split()
+    # split takes away all white space: a line whose items it splits must have only blanks
+    # (counted: faster than a pattern's search), as the items' pattern takes no other
+    if len(part) - sum([len(item) for item in items]) != sum([part.count(blank) for blank in BLANKS]):
         return None
     tokens = []
     at = start
     flags, flag = fast.flags, fast.flag
-    for item in text[start:].split():
+    for item in items:
         at = text.find(item, at)  # find, not index: split found it there, and compiled, find is native
         if "=" in item:
             key, _, value = item.partition("=")
-            if _NAME.fullmatch(key) is None:
+            if not is_name(key):
                 return None
             tokens.append(_new(Token, ("option", at, key, value, at + len(key) + 1)))
         elif item in flags or flag.fullmatch(item):
             tokens.append(_new(Token, ("flag", at, item, "", 0)))
-        elif _NAME.fullmatch(item) is not None:
+        elif is_name(item):
             tokens.append(_new(Token, ("word", at, item, "", 0)))
         else:
             return None

@@ -5,12 +5,15 @@ starts after a rule-set prefix."""
 
 from __future__ import annotations
 
+import re
+import sys
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from mjscore.notation.grammar import BODIES
-from mjscore.notation.tokens import Token, fast_read, fast_tokens
+from mjscore.notation.tokens import _NAME_RE, Token, fast_read, fast_tokens, is_name
 
 # Between them, every tag of each family, options with an empty value and with "=" in
 # the value, groups that touch, and blanks before the hand and after the last item.
@@ -110,3 +113,15 @@ def test_fast_reader_reads_items_as_the_grammar_does(
     # first (which says where the grammar resumes): both must take the same lines
     read = fast_read(family, text)
     assert (tokens is not None) == (read.end == len(text) and (read.groups or read.lead is not None))
+
+
+def test_a_name_is_what_the_names_pattern_takes() -> None:
+    # why: is_name reads a key or word with a string's own methods; the pattern (\w: what
+    # str.isalnum takes, and "_") is the reference: every character after a letter, and as the
+    # first, the ASCII ones and letters that only case folding makes ASCII
+    name = re.compile(_NAME_RE)
+    for code in range(sys.maxunicode + 1):
+        word = "a" + chr(code)
+        assert is_name(word) == (name.fullmatch(word) is not None), repr(word)
+    for first in [chr(code) for code in range(128)] + ["ſ", "ı", "İ", "\u212a", "é", "５", ""]:
+        assert is_name(first + "b") == (name.fullmatch(first + "b") is not None), repr(first)
