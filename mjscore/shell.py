@@ -301,22 +301,26 @@ class BatchRun:
                         gc.freeze()  # set: what is made so far lives to the end, the collector need not walk it
                         gc.set_threshold(BATCH_GC_THRESHOLD, *threshold[1:])
                     STOPS.held = True  # a hand is written and counted, or neither
-                    emit(item.output)
-                    tally = self.tallies[item.source.index]
-                    if not item.problems:
-                        tally.scored += 1
-                        self.all.scored += 1
-                    else:
-                        tally.failed += 1
-                        self.all.failed += 1
-                        for problem in item.problems:
-                            where = f"{item.source.name}:{item.number}:{max(problem.col, 1)}"
-                            self.say(f"{where}: {problem.message} [{problem.code}]")
+                    self._written(item)
                     STOPS.release()
             if freeze:  # and so does what the batch made: the collections of Python's exit need not walk it
                 gc.freeze()
         finally:  # the collector as it was, for a caller that goes on (tests run the command in process)
             gc.set_threshold(*threshold)
+
+    def _written(self, item: Rendered) -> None:
+        """One hand written out and counted, its problems told."""
+        emit(item.output)
+        tally = self.tallies[item.source.index]
+        if not item.problems:
+            tally.scored += 1
+            self.all.scored += 1
+        else:
+            tally.failed += 1
+            self.all.failed += 1
+            for problem in item.problems:
+                where = f"{item.source.name}:{item.number}:{max(problem.col, 1)}"
+                self.say(f"{where}: {problem.message} [{problem.code}]")
 
     def summary(self) -> None:
         """A line per input, and one for all when there are several."""

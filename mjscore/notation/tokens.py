@@ -191,33 +191,29 @@ def fast_tokens(family: str, text: str, start: int = 0) -> list[Token] | None:
     at once (``_item_tokens``), not matched by the items' pattern first, which ``fast_read``
     uses to say where the grammar resumes: the two take the same lines (a test holds them to it)."""
     fast = fast_form(family)
-    tokens, hand_end = _hand_part(fast, text, start)
+    tokens, hand_end = _hand(fast, text, start)
     if not tokens:
-        lead = _lead(fast, text, start)
-        if lead is None:
-            return None
-        tokens, hand_end = [lead[0]], lead[1]
+        return None
     items = _item_tokens(fast, text, hand_end)
     return None if items is None else tokens + items
 
 
 def _fast_read(fast: _FastForm, text: str, start: int) -> tuple[FastRead, list[Token]]:
     """How far the fast form reads the body, and the tokens of its hand part."""
-    tokens, hand_end = _hand_part(fast, text, start)
-    groups = bool(tokens)
-    lead = None if groups else _lead(fast, text, start)
-    if lead is not None:
-        tokens, hand_end = [lead[0]], lead[1]
+    tokens, hand_end = _hand(fast, text, start)
+    lead = tokens[0] if tokens and tokens[0].tag == "draw" else None
     items = re.compile(fast.items).match(text, hand_end)  # re keeps it compiled
     assert items is not None  # it may be empty
-    return _new(FastRead, (groups, lead[0] if lead else None, hand_end, items.end())), tokens
+    return _new(FastRead, (bool(tokens) and lead is None, lead, hand_end, items.end())), tokens
 
 
-def _lead(fast: _FastForm, text: str, start: int) -> tuple[Token, int] | None:
-    """The word that stands for the hand part (a draw), if the body starts with it, and where
-    the hand part ends (after the blanks that follow it)."""
-    word = fast.lead.match(text, start) if fast.lead is not None else None
-    return None if word is None else (Token("draw", word.start("lead"), word["lead"]), word.end())
+def _hand(fast: _FastForm, text: str, start: int) -> tuple[list[Token], int]:
+    """The hand part's tokens, its card groups or else the word that stands for them (a
+    draw), and where it ends: after the blanks that follow it."""
+    tokens, end = _hand_part(fast, text, start)
+    if not tokens and fast.lead is not None and (word := fast.lead.match(text, start)):
+        return [Token("draw", word.start("lead"), word["lead"])], word.end()
+    return tokens, end
 
 
 def _hand_part(fast: _FastForm, text: str, start: int) -> tuple[list[Token], int]:

@@ -112,7 +112,7 @@ def _mapping_text(values: Mapping[str, object]) -> str:
 _KEPT: Final = 4096  # entries the memos of keys, lines and header rows hold; past it, each starts again
 
 # The few words every document of a batch repeats (the input's name, the kind, the rule set
-# and its title, the units), as JSON: a lookup of a string that keeps its hash, where writing
+# and its title, the units, the context's keys), as JSON: a lookup of a string that keeps its hash, where writing
 # one is a call that makes a new string.
 _WORD_TEXT: Final[dict[str, str]] = {}
 
@@ -130,23 +130,18 @@ _OPTIONS_TEXT: Final[ByIdentity[str]] = ByIdentity(64)
 # That mapping's type, tested exactly: compiled, ``type(x) is`` a Final name is a pointer
 # compare, where ``isinstance`` of an imported class is a lookup and a call for every key.
 _READ_ONLY: Final = MappingProxyType
-# "key": of each context key (a rule set's few)
-_KEY_TEXT: Final[dict[str, str]] = {}
 
 
 def _context_text(context: Mapping[str, object]) -> str:
     parts = []
     for key, value in context.items():
-        written = _KEY_TEXT.get(key)
-        if written is None:
-            written = kept(_KEY_TEXT, _KEPT, key, f"{_quoted(key)}: ")
         if type(value) is _READ_ONLY:
             text = _OPTIONS_TEXT.get(value)
             if text is None:
                 text = _OPTIONS_TEXT.put(value, None, (), _mapping_text(value))
-            parts.append(written + text)
         else:
-            parts.append(written + _text(value))
+            text = _text(value)
+        parts.append(f"{_word_text(key)}: {text}")
     return f"{{{', '.join(parts)}}}"
 
 
