@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 from mjscore.result import ScoreLine
-from mjscore.values import kept
+from mjscore.values import kept, memo
 
 # A row only takes these in (its predicate's arguments): a row written for riichi's options
 # serves a rule set whose options extend them (hana), hence contravariant.
@@ -117,7 +117,7 @@ class RuleBook(Generic[R_contra, C_contra, Opt_contra]):
 
     def __init__(self, rules: Sequence[Rule[R_contra, C_contra, Opt_contra]]) -> None:
         self.rules = tuple(rules)
-        self._asked: dict[tuple[frozenset[str], bool], tuple[Rule[R_contra, C_contra, Opt_contra], ...]] = {}
+        self._asked: dict[tuple[frozenset[str], bool], tuple[Rule[R_contra, C_contra, Opt_contra], ...]] = memo()
 
     def asked(self, features: frozenset[str], is_open: bool) -> tuple[Rule[R_contra, C_contra, Opt_contra], ...]:
         key = (features, is_open)

@@ -259,17 +259,18 @@ class CallResult:
 
 def empty_caches() -> None:
     """Forget everything either side has cached (mjscore: every functools cache of its modules
-    and the rule books' memo; mahjong: its divider's cache), as in a process that has just started."""
+    and every memo made by ``values.memo``; mahjong: its divider's cache), as in a process that
+    has just started."""
     from mahjong.hand_calculating.divider import HandDivider
 
-    from mjscore.rulesets import get_ruleset
+    from mjscore.values import forget_memos
 
     for name, module in list(sys.modules.items()):
         if name == "mjscore" or name.startswith("mjscore."):
             for value in vars(module).values():
                 if callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
-    get_ruleset("riichi").book._asked.clear()
+    forget_memos()
     HandDivider._divide_hand_impl.cache_clear()
 
 

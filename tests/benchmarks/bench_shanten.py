@@ -42,8 +42,9 @@ from pathlib import Path
 from typing import Any
 
 import mjscore
-from mjscore.families.mpsz.shanten import Room, forget_tables, shanten
+from mjscore.families.mpsz.shanten import Room, shanten
 from mjscore.families.mpsz.tiles import RIICHI_KINDS, RUN_STARTS, TILE_NAMES
+from mjscore.values import forget_memos
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_common
 
@@ -182,7 +183,7 @@ def speed(which: str, deals: Sequence[Deal], reps: int) -> None:
             shanten(counts, melds, room=room).best  # noqa: B018
 
     def ours_cold() -> None:
-        forget_tables()
+        forget_memos()
         ours()
 
     def theirs() -> None:

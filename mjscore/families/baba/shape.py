@@ -27,14 +27,14 @@ from typing import Final
 from mjscore.families.baba.deck import MAX_COPIES, WILD_WAIT, Deck
 from mjscore.families.mpsz.shanten import Shanten
 from mjscore.hand import Hand, Meld
-from mjscore.values import kept
+from mjscore.values import kept, memo
 from mjscore.waiting import HandShape, Progress
 
 Counts = tuple[int, ...]  # copies of each kind of the deck, in its order, then of OBABA
 Target = tuple[tuple[int, int], ...]  # a winning hand's concealed cards: (place in Counts, copies) of each kind
 ShapesOf = Callable[[Hand], frozenset[str]]  # the shapes a hand takes: the rule set's readings'
 _MEMO_SIZE: Final = 256  # target sets remembered; past it the memo starts again (flat memory)
-_MEMO: Final[dict[tuple[Hashable, ...], tuple[tuple[Target, ...], ...]]] = {}
+_MEMO: Final[dict[tuple[Hashable, ...], tuple[tuple[Target, ...], ...]]] = memo()
 
 
 class BabaShape(HandShape):

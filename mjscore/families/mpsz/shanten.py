@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from mjscore.families.mpsz.tiles import HONOURS, MAX_COPIES, RIICHI_KINDS, TERMINALS_AND_HONOURS
-from mjscore.values import kept
+from mjscore.values import kept, memo
 
 # Constants are Final: compiled, a Final int is a C constant, another global a dictionary look-up.
 SETS: Final = 4  # a hand of no meld makes four sets and a pair
@@ -182,13 +182,13 @@ def _larger(a: int, b: int) -> int:
 # three suits share them), blocks by ``_block_key``, the honours by how many kinds they hold
 # once, twice, ... (``_HISTOGRAM``: honours have no runs, so which kinds does not matter);
 # with no copy limit apart; caps of melds or sanma's set with the caps (``_capped_table``).
-_SUIT_MEMO: Final[dict[int, list[int]]] = {}
-_OPEN_SUIT_MEMO: Final[dict[int, list[int]]] = {}
-_BLOCK_MEMO: Final[dict[int, list[int]]] = {}
-_OPEN_BLOCK_MEMO: Final[dict[int, list[int]]] = {}
-_HONOUR_MEMO: Final[dict[int, list[int]]] = {}
-_OPEN_HONOUR_MEMO: Final[dict[int, list[int]]] = {}
-_CAPPED_MEMO: Final[dict[tuple[int, tuple[int, ...]], list[int]]] = {}
+_SUIT_MEMO: Final[dict[int, list[int]]] = memo()
+_OPEN_SUIT_MEMO: Final[dict[int, list[int]]] = memo()
+_BLOCK_MEMO: Final[dict[int, list[int]]] = memo()
+_OPEN_BLOCK_MEMO: Final[dict[int, list[int]]] = memo()
+_HONOUR_MEMO: Final[dict[int, list[int]]] = memo()
+_OPEN_HONOUR_MEMO: Final[dict[int, list[int]]] = memo()
+_CAPPED_MEMO: Final[dict[tuple[int, tuple[int, ...]], list[int]]] = memo()
 _BITS: Final = 3  # a count in a key: 0 to MOST_COUNTED
 # a kind held c times adds _HISTOGRAM[c]: at most seven kinds hold as many, which fits 3 bits
 _HISTOGRAM: Final = tuple(1 << _BITS * (c - 1) if c else 0 for c in range(MOST_COUNTED + 1))
@@ -212,13 +212,13 @@ def _chunk_table(row: list[int], chunk: int, room: Room, unlimited: bool) -> lis
         return None
     if not plain:
         return _capped_table(row[lo:end], room.chunk_caps[chunk], runs, key)
-    memo = _plain_memo(runs, unlimited)
-    found = memo.get(key)
+    tables = _plain_memo(runs, unlimited)
+    found = tables.get(key)
     if found is None:
         held = row[lo:end]
         cap = NO_LIMIT if unlimited else _FOUR
         found = kept(
-            memo, _MEMO_SIZE, key, _by_blocks(held, cap) if runs else _solve(sorted(held), [cap] * len(held), False)
+            tables, _MEMO_SIZE, key, _by_blocks(held, cap) if runs else _solve(sorted(held), [cap] * len(held), False)
         )
     return found
 
@@ -227,13 +227,6 @@ def _plain_memo(runs: bool, unlimited: bool) -> dict[int, list[int]]:
     if runs:
         return _OPEN_SUIT_MEMO if unlimited else _SUIT_MEMO
     return _OPEN_HONOUR_MEMO if unlimited else _HONOUR_MEMO
-
-
-def forget_tables() -> None:
-    """Empty every remembered table: a benchmark's cold pass, as for hands never met before."""
-    for memo in (_SUIT_MEMO, _OPEN_SUIT_MEMO, _HONOUR_MEMO, _OPEN_HONOUR_MEMO, _BLOCK_MEMO, _OPEN_BLOCK_MEMO):
-        memo.clear()
-    _CAPPED_MEMO.clear()
 
 
 def _capped_table(held: list[int], caps: tuple[int, ...], runs: bool, key: int) -> list[int]:
@@ -253,14 +246,14 @@ def _by_blocks(held: list[int], cap: int) -> list[int]:
     block is solved alone, with the two kinds (or fewer, at a suit's end) on either side that
     its runs may reach. Blocks recur far more than suits do."""
     joined: list[int] | None = None
-    memo = _OPEN_BLOCK_MEMO if cap == NO_LIMIT else _BLOCK_MEMO
+    tables = _OPEN_BLOCK_MEMO if cap == NO_LIMIT else _BLOCK_MEMO
     for first, last in _blocks(held):
         before, after = min(2, first), min(2, len(held) - 1 - last)
         key = _block_key(held, first, last, before, after)
-        table = memo.get(key)
+        table = tables.get(key)
         if table is None:
             reach = held[first - before : last + after + 1]
-            table = kept(memo, _MEMO_SIZE, key, _solve(reach, [cap] * len(reach), True))
+            table = kept(tables, _MEMO_SIZE, key, _solve(reach, [cap] * len(reach), True))
         joined = table if joined is None else _join(joined, table, SETS)
     assert joined is not None  # a chunk with no tile has no table
     return joined

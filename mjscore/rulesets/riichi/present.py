@@ -17,7 +17,7 @@ from mjscore.presets import PRESET_KEY
 from mjscore.result import Summary
 from mjscore.rulesets.riichi.model import RiichiReading, RiichiTable, Wait
 from mjscore.rulesets.riichi.points import COUNTED_YAKUMAN, HandValue, limit_name
-from mjscore.values import kept
+from mjscore.values import kept, memo
 
 # Words looked up: an enum's .value is a Python-level call.
 WORD: Final = {member: member.value for member in (*Win, *Wait)}
@@ -52,7 +52,7 @@ def describe(r: RiichiReading, t: RiichiTable) -> str:
 
 # A group as written, kept by the group in a plain dict: lru_cache's call (a tuple of its
 # arguments, and a key made of them) cost about 600 instructions more, five times a hand.
-_GROUP_TEXT: Final[dict[Group, str]] = {}
+_GROUP_TEXT: Final[dict[Group, str]] = memo()
 
 
 def _group_text(g: Group) -> str:
