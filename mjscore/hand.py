@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, TypeVar
 
 
 class IdentityEnum(Enum):
@@ -101,10 +101,13 @@ class Hand(NamedTuple):
         return len(self.concealed) + self.wilds + sum(m.size for m in self.melds)
 
 
-def copies(kinds: Iterable[int]) -> dict[int, int]:
+CountedT = TypeVar("CountedT")
+
+
+def copies(kinds: Iterable[CountedT]) -> dict[CountedT, int]:
     """How many of each kind, those present only, in the order first met: a Counter's counts
     without its cost (compiled, a Counter is made and filled through Python calls)."""
-    found: dict[int, int] = {}
+    found: dict[CountedT, int] = {}
     for k in kinds:
         found[k] = found.get(k, 0) + 1
     return found

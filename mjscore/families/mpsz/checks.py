@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Final
 
@@ -19,7 +18,7 @@ from mjscore.families.mpsz.tiles import (
     tile_name,
 )
 from mjscore.families.mpsz.written import PLAIN_FIVES, Tile, TilePlaces, WrittenHand, is_flower, is_tile, of_kind
-from mjscore.hand import Win
+from mjscore.hand import Win, copies
 from mjscore.notation.build import Items
 
 HAND_TILES: Final = 14  # counting each kong as three
@@ -142,7 +141,7 @@ def count_problems(
     kinds.sort()
     # sorted, a kind held five times reaches four places on; a flower (one of each) is checked in full
     if any(kinds[i] == kinds[i + MAX_COPIES] for i in range(len(kinds) - MAX_COPIES)) or kinds[-1] >= RIICHI_KINDS:
-        problems += _copy_problems(written, Counter(kinds), win, places)
+        problems += _copy_problems(written, copies(kinds), win, places)
     red_set = RED_FIVES_IN_SET if red_options is None else red_options
     if written.red_fives or any(red for _, red in indicators):
         problems += _red_problems(tiles, places, red_set, named=red_options is not None)
@@ -151,7 +150,7 @@ def count_problems(
     return problems
 
 
-def _copy_problems(written: WrittenHand, seen: Counter[int], win: Win | None, places: TilePlaces) -> list[Problem]:
+def _copy_problems(written: WrittenHand, seen: Mapping[int, int], win: Win | None, places: TilePlaces) -> list[Problem]:
     """Kinds held more often than the set has them (``seen``: a count per kind): at the copy
     that is one too many, a ron's fifth copy at the winning tile."""
     problems = []
@@ -181,7 +180,8 @@ def _red_problems(
 ) -> list[Problem]:
     """More red fives of a suit than the set holds (none, with its option at 0). A suit
     ``red_set`` leaves out has no five in the set (sanma's 5m): its rule set refuses the tile."""
-    reds = Counter(suit_of(k) for k, red in tiles if red)
+    # copies, not a Counter: compiled, a Counter is made and filled through Python calls
+    reds = copies([suit_of(k) for k, red in tiles if red])
     problems = []
     for suit, n in sorted(reds.items()):
         most = red_set.get(suit, n)
