@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from types import MappingProxyType
 from typing import Any, ClassVar, Final, Protocol, TypeVar
 
@@ -130,9 +129,16 @@ def option(
     return dataclasses.field(default=default, metadata=metadata)
 
 
-@cache
+# Each options type's specs, made once (a plain dict: compiled, a functools cache's call is a
+# generic one, and a line asks twice).
+_SPECS: Final[dict[type[OptionsValue], tuple[OptionSpec, ...]]] = {}
+
+
 def specs(options_type: type[OptionsValue]) -> tuple[OptionSpec, ...]:
-    return tuple(_spec(f) for f in dataclasses.fields(options_type))
+    found = _SPECS.get(options_type)
+    if found is None:
+        found = _SPECS[options_type] = tuple(_spec(f) for f in dataclasses.fields(options_type))
+    return found
 
 
 def _is_option_value(value: object) -> bool:

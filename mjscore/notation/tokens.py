@@ -10,7 +10,6 @@ grammar takes over where the fast reader stopped, and says where and why it fail
 from __future__ import annotations
 
 import re
-from functools import cache
 from typing import Final, NamedTuple
 
 from mjscore.families.baba.words import FLAGS as BABA_FLAGS
@@ -145,10 +144,15 @@ _FAST_PARTS: Final[dict[str, tuple[dict[str, _CardGroup], tuple[str, ...], str, 
 FAMILIES: Final = tuple(_FAST_PARTS)
 
 
-@cache
+_FAST_FORMS: Final[dict[str, _FastForm]] = {}  # (a plain dict: compiled, a functools cache's call is a generic one)
+
+
 def fast_form(family: str) -> _FastForm:
     """The fast form of a family's body and its tokenizers."""
-    return _fast_form(*_FAST_PARTS[family])
+    form = _FAST_FORMS.get(family)
+    if form is None:
+        form = _FAST_FORMS[family] = _fast_form(*_FAST_PARTS[family])
+    return form
 
 
 class FastRead(NamedTuple):

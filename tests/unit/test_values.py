@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mjscore.families.mpsz.tiles import read_tiles
 from mjscore.values import ByIdentity, forget_memos, kept, memo
 
 
@@ -14,6 +15,17 @@ def test_forget_memos_empties_every_memo_made_by_memo() -> None:
     forget_memos()
     assert words == {}
     assert by_identity.get(key) is None
+
+
+def test_forget_memos_empties_the_package_memos() -> None:
+    # why: read_tiles keeps what it read in a module memo; after forget_memos the same text is
+    # read again (its tiles a new tuple, equal to the kept one), as in a process just started
+    first = read_tiles("123m")[0]
+    assert read_tiles("123m")[0] is first
+    forget_memos()
+    again = read_tiles("123m")[0]
+    assert again == first
+    assert again is not first
 
 
 def test_kept_starts_again_when_full() -> None:

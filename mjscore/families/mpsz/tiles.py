@@ -7,10 +7,10 @@ indices only, so the decomposer and the rule engine never look at spellings.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Final, cast
 
 from mjscore.errors import quoted
+from mjscore.values import kept, memo
 
 # --- the riichi tile set: 34 kinds, four copies each (136 tiles)
 #
@@ -106,13 +106,23 @@ _SHARED_BY_SUIT: Final = cast(dict[str, dict[str, object]], _BY_SUIT)
 _DIGITS_SUIT: Final = re.compile(r"([0-9]+)([a-z])")
 
 
-@lru_cache(maxsize=4096)
-def read_tiles(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, str], ...]]:
-    """``tiles_in``, cached: melds, winning tiles and indicators recur from line to line."""
-    return tiles_in(text)
+TilesRead = tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, str], ...]]  # (tiles, faults): ``tiles_in``
+
+# ``tiles_in`` of melds, winning tiles and indicators, which recur from line to line: kept in a
+# plain dict by the text (a str keeps its hash), where compiled, an lru_cache's call goes through
+# Python's generic call and builds the cache's key.
+_READ_TILES: Final[dict[str, TilesRead]] = memo()
 
 
-def tiles_in(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, str], ...]]:
+def read_tiles(text: str) -> TilesRead:
+    """``tiles_in``, kept: melds, winning tiles and indicators recur from line to line."""
+    read = _READ_TILES.get(text)
+    if read is None:
+        read = kept(_READ_TILES, 4096, text, tiles_in(text))
+    return read
+
+
+def tiles_in(text: str) -> TilesRead:
     """(kind, is_red) for each tile of "123m067p"; faults as (offset, message). One pass over
     the characters, not two regular expressions: compiled, half the instructions, and faster in
     Python too; anything that is no tile goes to ``_read_with_faults``, which says where."""
@@ -149,7 +159,7 @@ def tile_offsets(text: str) -> list[tuple[int, tuple[int, bool]]]:
     ]
 
 
-def _read_with_faults(text: str) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, str], ...]]:
+def _read_with_faults(text: str) -> TilesRead:
     """``tiles_in`` one code at a time, each code that is no tile reported where it stands."""
     tiles: list[tuple[int, bool]] = []
     faults: list[tuple[int, str]] = []

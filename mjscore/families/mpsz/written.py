@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import islice
 from operator import itemgetter
 from typing import Final, NamedTuple
@@ -23,7 +22,7 @@ from mjscore.families.mpsz.tiles import (
 )
 from mjscore.hand import Hand, Meld, MeldKind, bracketed
 from mjscore.notation.tokens import Token
-from mjscore.values import made
+from mjscore.values import kept, made, memo
 
 Tile = tuple[int, bool]  # (kind, is a red five)
 HAND_TAGS: Final = frozenset(("cards", "open", "closed", "winning"))  # the tokens of the hand part
@@ -74,14 +73,20 @@ class WrittenHand:
         return made(Hand, (tuple(concealed), 0, tuple([_meld(kind, tiles) for kind, tiles in self.melds])))
 
 
-_KIND: Final = itemgetter(0)  # a tile's kind, and whether it is a red five
-_IS_RED: Final = itemgetter(1)
+# Melds as written, kept by their kind, then their tiles: melds recur from line to line. By
+# the tiles, not a (kind, tiles) pair: compiled, a pair would be made for each meld to be a key.
+_MELDS: Final[dict[MeldKind, dict[tuple[Tile, ...], Meld]]] = memo()
 
 
-@lru_cache(maxsize=1024)
 def _meld(kind: MeldKind, tiles: tuple[Tile, ...]) -> Meld:
-    """The meld of tiles as written (cached: melds recur from line to line)."""
-    return Meld(tuple(sorted(map(_KIND, tiles))), 0, kind)
+    """The meld of tiles as written."""
+    of_kind = _MELDS.get(kind)
+    if of_kind is None:
+        of_kind = _MELDS[kind] = {}
+    meld = of_kind.get(tiles)
+    if meld is None:
+        meld = kept(of_kind, 1024, tiles, Meld(tuple(sorted([k for k, _ in tiles])), 0, kind))
+    return meld
 
 
 class _Read(NamedTuple):
@@ -102,8 +107,15 @@ def _read(text: str) -> _Read:
     return made(_Read, (tiles, faults, bonus, sum(1 for _, red in tiles if red)))  # a red tile is a red five
 
 
-# Melds and winning tiles recur from line to line; the concealed tiles seldom do (caching them would only churn).
-_read_recurring: Final = lru_cache(maxsize=4096)(_read)
+# Melds and winning tiles recur from line to line; the concealed tiles seldom do (keeping them would only churn).
+_RECURRING: Final[dict[str, _Read]] = memo()
+
+
+def _read_recurring(text: str) -> _Read:
+    read = _RECURRING.get(text)
+    if read is None:
+        read = kept(_RECURRING, 4096, text, _read(text))
+    return read
 
 
 def read_hand(tokens: Sequence[Token], problems: list[Problem]) -> WrittenHand | None:
@@ -247,8 +259,15 @@ def format_tiles(tiles: tuple[Tile, ...]) -> str:
     return "".join(out)
 
 
-# ``format_tiles`` of melds, winning tiles and indicators, which recur from hand to hand.
-format_recurring = lru_cache(maxsize=4096)(format_tiles)
+# ``format_tiles`` of melds and indicators, which recur from hand to hand.
+_FORMATTED: Final[dict[tuple[Tile, ...], str]] = memo()
+
+
+def format_recurring(tiles: tuple[Tile, ...]) -> str:
+    text = _FORMATTED.get(tiles)
+    if text is None:
+        text = kept(_FORMATTED, 4096, tiles, format_tiles(tiles))
+    return text
 
 
 def format_hand(hand: WrittenHand, winner: bool = True) -> str:
@@ -256,7 +275,7 @@ def format_hand(hand: WrittenHand, winner: bool = True) -> str:
     ``winner``, the hand that waits for it: "123m99p(789s)[1111z]"."""
     melds = [bracketed(format_recurring(tiles), kind) for kind, tiles in hand.melds]
     held = format_tiles(hand.concealed) + "".join(melds)
-    return held + "+" + format_recurring((hand.winning,)) if winner else held
+    return f"{held}+{CODE_OF_TILE[hand.winning]}" if winner else held
 
 
 # The code of each tile by its sort key, 2 * kind + (not red): by kind, a red five before the

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Final
 
 from mjscore.families.mpsz.tiles import DRAGONS, TERMINALS_AND_HONOURS, tile_name
@@ -12,6 +11,7 @@ from mjscore.rulesets.riichi.model import WAIT_FU, RiichiReading, RiichiTable, W
 from mjscore.rulesets.riichi.points import round_up
 from mjscore.rulesets.riichi.readings import SEVEN_PAIRS, THIRTEEN_ORPHANS
 from mjscore.rulesets.riichi.rows import is_pinfu
+from mjscore.values import kept, memo
 
 BASE: Final = 20
 SEVEN_PAIRS_FU: Final = 25
@@ -23,8 +23,10 @@ def _line(rid: str, name: str, fu: int, detail: str = "") -> ScoreLine:
     return ScoreLine(rid, name, "", 1, fu, detail)
 
 
-# Lines that never change, and caches of the lines that depend on a few small values:
-# a ScoreLine is immutable, so every hand with a closed pung of 5p shares one.
+# Lines that never change, and memos of the lines that depend on a few small values: a
+# ScoreLine is immutable, so every hand with a closed pung of 5p shares one. Each memo is a
+# plain dict keyed by one number that packs the values (compiled, a functools cache's call is a
+# generic one that builds a tuple of the arguments as its key).
 _BASE: Final = _line("base", "base", BASE)
 _CLOSED_RON: Final = _line("closed-ron", "closed ron", 10)
 _TSUMO: Final = _line("tsumo", "tsumo", 2)
@@ -75,9 +77,24 @@ def _set_lines(r: RiichiReading) -> list[ScoreLine]:
     return found
 
 
-@cache
+_SET_LINES: Final[dict[int, ScoreLine]] = memo()
+_PAIR_LINES: Final[dict[int, tuple[ScoreLine, ...]]] = memo()
+_WAIT_LINES: Final[dict[int, ScoreLine]] = memo()
+_ROUND_UP_LINES: Final[dict[int, ScoreLine]] = memo()
+_KINDS: Final = 64  # past every tile kind (a pair's, a set's): what packs a kind into a key
+_LINES_KEPT: Final = 4096
+
+
 def _set_line(kind: int | None, kong: bool, concealed: bool, opened_by_ron: bool) -> ScoreLine:
     assert kind is not None
+    key = kind * 8 + kong * 4 + concealed * 2 + opened_by_ron
+    found = _SET_LINES.get(key)
+    if found is None:
+        found = kept(_SET_LINES, _LINES_KEPT, key, _new_set_line(kind, kong, concealed, opened_by_ron))
+    return found
+
+
+def _new_set_line(kind: int, kong: bool, concealed: bool, opened_by_ron: bool) -> ScoreLine:
     outside = kind in TERMINALS_AND_HONOURS
     fu = (4 if outside else 2) * (2 if concealed else 1) * (4 if kong else 1)
     how = "concealed" if concealed else "open"
@@ -86,8 +103,15 @@ def _set_line(kind: int | None, kong: bool, concealed: bool, opened_by_ron: bool
     return _line("set", f"{how} {what} of {tile_name(kind)}", fu, note)
 
 
-@cache
 def _pair_lines(pair: int, seat: int, prevalent: int, double_wind_fu: int) -> tuple[ScoreLine, ...]:
+    key = ((double_wind_fu * _KINDS + pair) * _KINDS + seat) * _KINDS + prevalent
+    found = _PAIR_LINES.get(key)
+    if found is None:
+        found = kept(_PAIR_LINES, _LINES_KEPT, key, _new_pair_lines(pair, seat, prevalent, double_wind_fu))
+    return found
+
+
+def _new_pair_lines(pair: int, seat: int, prevalent: int, double_wind_fu: int) -> tuple[ScoreLine, ...]:
     """2 fu for a pair of dragons, of the seat wind, of the prevalent wind (each); a wind that is
     both earns ``double_wind_fu``: 4 (a line for each) or 2 (one line)."""
     name = f"pair of {tile_name(pair)}"
@@ -97,11 +121,22 @@ def _pair_lines(pair: int, seat: int, prevalent: int, double_wind_fu: int) -> tu
     return tuple(_line("pair", name, PAIR_FU, why) for why, applies in reasons if applies)
 
 
-@cache
 def _wait_line(wait: Wait, winning: int) -> ScoreLine:
-    return _line("wait", f"{wait.value} wait", WAIT_FU[wait], f"on {tile_name(winning)}")
+    key = _WAIT_NUMBER[wait] * _KINDS + winning
+    found = _WAIT_LINES.get(key)
+    if found is None:
+        line = _line("wait", f"{wait.value} wait", WAIT_FU[wait], f"on {tile_name(winning)}")
+        found = kept(_WAIT_LINES, _LINES_KEPT, key, line)
+    return found
 
 
-@cache
+_WAIT_NUMBER: Final = {wait: number for number, wait in enumerate(Wait)}
+
+
 def _round_up_line(raw: int, total: int) -> ScoreLine:
-    return _line("round-up", "rounded up to 10", total - raw, f"{raw} -> {total}")
+    """(``total`` is ``raw`` rounded up: ``raw`` alone is the key.)"""
+    found = _ROUND_UP_LINES.get(raw)
+    if found is None:
+        line = _line("round-up", "rounded up to 10", total - raw, f"{raw} -> {total}")
+        found = kept(_ROUND_UP_LINES, _LINES_KEPT, raw, line)
+    return found
