@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import chain, pairwise, product
 from typing import Final
 
 from mjscore.hand import Group, Shape
-from mjscore.values import kept, made
+from mjscore.values import kept, made, memo
 
 Groups = tuple[Group, ...]
 _SET: Final = Shape.SET
@@ -82,11 +82,11 @@ def _by_chunks(counts: tuple[int, ...], target: Target, chunks: tuple[Chunk, ...
     parts: list[tuple[Groups, ...]] = []
     sets = pairs = 0
     row = bytes(counts)  # a count per kind, each below 256
-    for lo, hi, runs, memo in chunks:
+    for lo, hi, runs, splits_of in chunks:
         held = row[lo:hi]
-        found = memo.get(held)
+        found = splits_of.get(held)
         if found is None:
-            found = kept(memo, _CHUNK_MEMO, held, _split_chunk(held, lo, runs))
+            found = kept(splits_of, _CHUNK_MEMO, held, _split_chunk(held, lo, runs))
         splits, chunk_sets, chunk_pairs = found
         if not splits:
             return ()
@@ -99,8 +99,23 @@ def _by_chunks(counts: tuple[int, ...], target: Target, chunks: tuple[Chunk, ...
     return _joined(parts)
 
 
-@cache
+# The chunks of each set of run starts and size (in a one-item tuple, as the chunks may be
+# None), each with its memo of splits. Plain dicts, not a functools cache: compiled, its call is
+# a generic one that builds a key of its arguments, for every hand.
+_CHUNKS: Final[dict[frozenset[int], dict[int, tuple[tuple[Chunk, ...] | None]]]] = memo()
+
+
 def _chunks(run_starts: frozenset[int], size: int) -> tuple[Chunk, ...] | None:
+    by_size = _CHUNKS.get(run_starts)
+    if by_size is None:
+        by_size = _CHUNKS[run_starts] = {}
+    found = by_size.get(size)
+    if found is None:
+        found = by_size[size] = (_new_chunks(run_starts, size),)
+    return found[0]
+
+
+def _new_chunks(run_starts: frozenset[int], size: int) -> tuple[Chunk, ...] | None:
     """Each chunk: a stretch of kinds runs join (a suit of riichi), or of kinds no run
     passes through (the honours), taken whole. None when in some stretch a run starts at
     some kinds only (no rule set has such runs): the whole search serves those."""
@@ -167,11 +182,24 @@ def _joined(parts: list[tuple[Groups, ...]]) -> tuple[Groups, ...]:
     return tuple(tuple(chain.from_iterable(joined)) for joined in product(*parts))
 
 
-@lru_cache(maxsize=16384)
+# The splits of each block, kept by the kind it starts at, then its counts (as ``_chunks``').
+_BLOCKS_AT: Final[dict[int, dict[bytes, tuple[Groups, ...]]]] = memo()
+
+
 def _block_at(block: bytes, at: int) -> tuple[Groups, ...]:
     """The splits of a block of held kinds starting at kind ``at``, where runs fit anywhere
-    (a block of one kind has no room for one). Cached as well as the splits at kind 0: moving
-    a split's groups into place cost more than the call."""
+    (a block of one kind has no room for one). Kept as well as the splits at kind 0: moving
+    a split's groups into place cost more than the lookup."""
+    blocks = _BLOCKS_AT.get(at)
+    if blocks is None:
+        blocks = _BLOCKS_AT[at] = {}
+    found = blocks.get(block)
+    if found is None:
+        found = kept(blocks, 4096, block, _new_block_at(block, at))
+    return found
+
+
+def _new_block_at(block: bytes, at: int) -> tuple[Groups, ...]:
     if sum(block) % 3 == 1:
         return ()
     return tuple(_moved(split, at) for split in _split_at_0(block))

@@ -8,6 +8,7 @@ from typing import Final, NamedTuple
 
 from mjscore.families.mpsz.tiles import DEALER, SEAT_LETTER, WINDS
 from mjscore.payment import DISCARDER, STICKS, Party, Payment, win_parties
+from mjscore.values import kept, memo
 
 MANGAN: Final = 2000
 YAKUMAN_HAN: Final = 13  # a limit hand's han; as many counted han make a counted yakuman
@@ -46,13 +47,23 @@ def hand_value(
 ) -> HandValue:
     """Base points, fu x 2^(2+han) capped by the limits (``yakuman`` counts limit hands; ``kazoe``:
     13 han make a counted yakuman), and the points they come to (a tsumo paid by ``payers``
-    others; ``split``: see ``Table``)."""
-    return _hand_value(han, fu, yakuman, kiriage, kazoe, dealer, tsumo, payers, split)
+    others; ``split``: see ``Table``). Kept: every reading asks, and a batch meets few values."""
+    # one number packs the arguments, the key of a plain dict (compiled, a functools cache's
+    # call is a generic one that builds a tuple of its nine arguments): fu below 1,024, yakuman
+    # below 64 and payers below 8 (four concealed kongs of honours make 170 fu, a limit hand 0)
+    key = ((han * 1024 + fu) * 64 + yakuman) * 8 + payers
+    key = key * 32 + kiriage * 16 + kazoe * 8 + dealer * 4 + tsumo * 2 + split
+    found = _HAND_VALUES.get(key)
+    if found is None:
+        found = kept(
+            _HAND_VALUES, 1024, key, _hand_value(han, fu, yakuman, kiriage, kazoe, dealer, tsumo, payers, split)
+        )
+    return found
 
 
-# Cached, with every argument by position (keywords would cost the cache a dict at each call):
-# every reading asks, and a batch meets few distinct values.
-@lru_cache(maxsize=1024)
+_HAND_VALUES: Final[dict[int, HandValue]] = memo()
+
+
 def _hand_value(  # noqa: PLR0917
     han: int, fu: int, yakuman: int, kiriage: bool, kazoe: bool, dealer: bool, tsumo: bool, payers: int, split: bool
 ) -> HandValue:
