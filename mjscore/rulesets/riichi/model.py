@@ -261,5 +261,6 @@ def dora_count(
             count += sum((f in FLOWERS) == (k in FLOWERS) for f in flowers)
         else:
             dora = points_at(k)
-            count += kinds.count(dora) + flowers.count(dora)
+            # loops, not tuple.count: compiled, a loop is native, count() a method call
+            count += sum(1 for kind in kinds if kind == dora) + sum(1 for f in flowers if f == dora)
     return count
