@@ -21,6 +21,7 @@ needs it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 import pyparsing as pp
@@ -165,4 +166,4 @@ def parse_structured(family: str, text: str, start: int = 0, resume: tuple[str, 
 
 def _moved(t: Token, start: int) -> Token:
     """A token the structured grammar located in the body, located in the line."""
-    return t._replace(loc=t.loc + start, value_loc=t.value_loc + start if t.tag == "option" else 0)
+    return replace(t, loc=t.loc + start, value_loc=t.value_loc + start if t.tag == "option" else 0)

@@ -1,5 +1,6 @@
 """The tokens of the hand notation: each token's spelling, as one regular
-expression, and the fast reader built from them (imports nothing but the families' words).
+expression, and the fast reader built from them (imports nothing but the families' words and
+``values``).
 
 ``grammar`` builds the pyparsing grammar from these same patterns, and the fast
 reader reads as it does, element by element. A line the fast reader accepts never
@@ -10,10 +11,12 @@ grammar takes over where the fast reader stopped, and says where and why it fail
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from mjscore.families.baba.words import FLAGS as BABA_FLAGS
 from mjscore.families.mpsz.words import FLAGS as MPSZ_FLAGS
+from mjscore.values import Value
 
 # Blanks between groups and items: ASCII white space and the ideographic space
 # (U+3000) a Japanese input method types. Other Unicode spaces are errors.
@@ -38,15 +41,27 @@ MPSZ_FLAG_RE: Final = r"(?i:" + "|".join(sorted(MPSZ_FLAGS, key=len, reverse=Tru
 DRAW_RE: Final = r"(?i:draw)" + _ENDS  # in any case, as the flags: no mpsz card code is made of letters
 
 
-class Token(NamedTuple):
+@dataclass(frozen=True, slots=True, init=False)
+class Token(Value):
     """One token of a line: what it is, where it starts (0-based), its text,
-    and for ``key=value`` items the value and where that starts."""
+    and for ``key=value`` items the value and where that starts.
+
+    A class of its own, not a NamedTuple: a line makes about ten, and compiled, a native
+    object is made for a fifth of what a NamedTuple costs (its fields copied from a tuple),
+    and its properties are native calls."""
 
     tag: str  # cards | open | closed | shown | winning | draw | flag | option | word
     loc: int
     text: str
-    value: str = ""
-    value_loc: int = 0
+    value: str
+    value_loc: int
+
+    def __init__(self, tag: str, loc: int, text: str, value: str = "", value_loc: int = 0) -> None:
+        object.__setattr__(self, "tag", tag)
+        object.__setattr__(self, "loc", loc)
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "value_loc", value_loc)
 
     @property
     def text_col(self) -> int:
@@ -177,10 +192,8 @@ class FastRead(NamedTuple):
         return "hand", self.hand_end
 
 
-# Reading tokens is the hot path of a batch, so a token costs no Python call when compiled:
-# ``_new`` (tuple.__new__) fills a Token's five fields (and a FastRead's) without NamedTuple's
-# own __new__, which is Python code and a third of what a token costs (``values.made``, without
-# its call: this module imports nothing but the families' words).
+# ``_new`` (tuple.__new__) fills a FastRead's fields without NamedTuple's own __new__, which is
+# Python code (``values.made``, without its call).
 _new: Final = tuple.__new__
 
 
@@ -223,12 +236,12 @@ def _hand(fast: _FastForm, text: str, start: int) -> tuple[list[Token], int]:
 def _hand_part(fast: _FastForm, text: str, start: int) -> tuple[list[Token], int]:
     """The card groups from ``start``, each taken whole where the last one's blanks end, and
     where the hand part ends: after the blanks that follow its last group (with no group,
-    after those at ``start``). Each token comes straight from its match ("or 0" is for the
-    type checker: a match always has a lastindex, as every alternative is a group)."""
+    after those at ``start``). Each token comes straight from its match ("or" is for the type
+    checker: a match always has a lastgroup and a lastindex, as every alternative is a group)."""
     tokens: list[Token] = []
     at = _past_blanks(text, start)
     while (m := fast.group.match(text, at)) is not None:
-        tokens.append(_new(Token, (m.lastgroup, at, m[m.lastindex or 0], "", 0)))
+        tokens.append(Token(m.lastgroup or "", at, m[m.lastindex or 0]))
         at = _past_blanks(text, m.end())
     return tokens, at
 
@@ -265,27 +278,34 @@ def _item_tokens(fast: _FastForm, text: str, start: int) -> list[Token] | None:
     else a flag if it is one of the family's flags, or its flag pattern takes it whole (in
     any case); else a word, which is a name. Faster than the pattern's match and a tokenizer's
     matches: a string's own methods."""
-    part = text[start:]
-    items = part.split()
-    # split takes away all white space: a line whose items it splits must have only blanks
-    # (counted: faster than a pattern's search), as the items' pattern takes no other
-    if len(part) - sum([len(item) for item in items]) != sum([part.count(blank) for blank in BLANKS]):
-        return None
     tokens = []
     at = start
     flags, flag = fast.flags, fast.flag
-    for item in items:
-        at = text.find(item, at)  # find, not index: split found it there, and compiled, find is native
+    for item in text[start:].split():
+        found = text.find(item, at)  # find, not index: split found it there, and compiled, find is native
+        # split takes away all white space, and the items' pattern takes blanks only between items
+        if not _blanks_only(text, at, found):
+            return None
+        at = found
         if "=" in item:
             key, _, value = item.partition("=")
             if not is_name(key):
                 return None
-            tokens.append(_new(Token, ("option", at, key, value, at + len(key) + 1)))
+            tokens.append(Token("option", at, key, value, at + len(key) + 1))
         elif item in flags or flag.fullmatch(item):
-            tokens.append(_new(Token, ("flag", at, item, "", 0)))
+            tokens.append(Token("flag", at, item))
         elif is_name(item):
-            tokens.append(_new(Token, ("word", at, item, "", 0)))
+            tokens.append(Token("word", at, item))
         else:
             return None
         at += len(item)
-    return tokens
+    return tokens if _blanks_only(text, at, len(text)) else None
+
+
+def _blanks_only(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` holds blanks only (a loop: compiled, native; a line's gaps are a
+    blank or two)."""
+    for i in range(start, end):
+        if text[i] not in BLANKS:
+            return False
+    return True

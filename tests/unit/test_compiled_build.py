@@ -146,6 +146,7 @@ def _sample(cls: type) -> object:
         "BabaTable": parse_hand("baba:馬馬馬場場O dora=場 tsumo menzen").deal.table,
         "ParsedHand": parse_hand(line),
         "BatchLine": scored_line(1, line),
+        "Token": tokenize(line, ruleset.family, 0)[-1],  # dora=4p: every field set
     }
     return samples[cls.__qualname__]
 
@@ -191,8 +192,8 @@ def test_the_written_out_inits_are_the_hot_values() -> None:
     # and those of a BABA line (callgrind, compiled BABA batch): its table, its readings and
     # their target are made for every line
     assert {"BabaTable", "Reading", "Target"} <= names
-    # and the front door's, one a line
-    assert {"ParsedHand", "BatchLine"} <= names
+    # and the front door's, one a line, and the tokens, about ten a line
+    assert {"ParsedHand", "BatchLine", "Token"} <= names
 
 
 def test_the_named_tuples_made_without_their_new_hold_every_field() -> None:
@@ -200,7 +201,7 @@ def test_the_named_tuples_made_without_their_new_hold_every_field() -> None:
     # code, slow when compiled); each one made so for a hand must be what its constructor would
     # make of the same fields, none missing nor extra: the table, the hand, the payments'
     # table, every reading and every group the decomposer split off or moved into place, the
-    # fast reader's read and its tokens
+    # fast reader's read
     from mjscore.decompose import _groups_with, _split_at_0
     from mjscore.hand import Shape
     from mjscore.notation.build import tokenize
@@ -214,7 +215,7 @@ def test_the_named_tuples_made_without_their_new_hold_every_field() -> None:
     readings = list(ruleset.readings(deal))
     made = [deal.table, deal.table.hand, deal.hand.hand(), ruleset.seating(deal), *readings]
     made += [group for reading in readings for group in reading.groups]  # the first a meld's (meld_group)
-    made += [fast_read("mpsz", line), *tokenize(line, ruleset.family, 0)]
+    made.append(fast_read("mpsz", line))
     made += [group for split in _split_at_0.__wrapped__(bytes([3, 1, 1, 1, 2])) for group in split]  # made afresh
     # the whole search's groups (a hand with wild cards): a set, a pair and a run each
     searched = [g for g, _, _ in _groups_with(0, (2, 1, 1), 1, (1, 1), frozenset({0}))]

@@ -159,7 +159,7 @@ class RiichiFamily(RuleSet[RiichiDeal[OptionsT] | DrawDeal, RiichiReading, Riich
                 hand_tokens.append(t)
             else:
                 alias = ALIASES.get(t.text.lower())
-                item_tokens.append(t._replace(text=alias) if alias else t)
+                item_tokens.append(replace(t, text=alias) if alias else t)
         items = gather_items(item_tokens, self.flags, self.keys, self.option_specs())
         problems = items.problems
         hand = written.read_hand(hand_tokens, problems)
