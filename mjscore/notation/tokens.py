@@ -303,9 +303,6 @@ def _item_tokens(fast: _FastForm, text: str, start: int) -> list[Token] | None:
 
 
 def _blanks_only(text: str, start: int, end: int) -> bool:
-    """``text[start:end]`` holds blanks only (a loop: compiled, native; a line's gaps are a
-    blank or two)."""
-    for i in range(start, end):
-        if text[i] not in BLANKS:
-            return False
-    return True
+    """``text[start:end]`` holds blanks only (a line's gaps are a blank or two; compiled, ``all``
+    of a generator is a native loop)."""
+    return all(text[i] in BLANKS for i in range(start, end))
