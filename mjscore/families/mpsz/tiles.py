@@ -99,10 +99,17 @@ _BY_SUIT: Final = {
     suit: {code[0]: tile for code, tile in TILE_OF_CODE.items() if code[1] == suit}
     for suit in (*SUITS, "z", *BONUS_SUITS)
 }
-# The same tables, each tile typed as an object: compiled, a tile read from a table typed as
-# a pair is taken apart, then made again (a new tuple) where it is stored; kept whole, the
-# table's own tile is shared (``tiles_in``: eleven tuples a hand).
-_SHARED_BY_SUIT: Final = cast(dict[str, dict[str, object]], _BY_SUIT)
+# The same tables, by the suit letter's code point, then the digit's value ("0" is 0; None:
+# no tile), each tile typed as an object. Compiled, indexing a list is native where a dict's
+# lookup is a call (``tiles_in``: 8,000 to 4,600 instructions a riichi line); and a tile read
+# from a table typed as a pair is taken apart, then made again (a new tuple) where it is
+# stored, where kept whole, the table's own tile is shared (eleven tuples a hand).
+_ASCII: Final = 128
+_ZERO: Final = ord("0")
+_DIGITS_BY_SUIT_CODE: Final[list[list[object] | None]] = [
+    [by_digit.get(str(value)) for value in range(10)] if (by_digit := _BY_SUIT.get(chr(code))) else None
+    for code in range(_ASCII)
+]
 _DIGITS_SUIT: Final = re.compile(r"([0-9]+)([a-z])")
 
 
@@ -129,15 +136,17 @@ def tiles_in(text: str) -> TilesRead:
     tiles: list[object] = []
     start = 0  # where the digits before the next suit letter start
     for i, ch in enumerate(text):
-        by_digit = _SHARED_BY_SUIT.get(ch)
+        code = ord(ch)
+        by_digit = _DIGITS_BY_SUIT_CODE[code] if code < _ASCII else None
         if by_digit is None:
             if ch.isdigit():  # (a digit of no tile, "５", is refused below, where it stands)
                 continue
             return _read_with_faults(text)  # a character of no tile
         if i == start:
             return _read_with_faults(text)  # a suit letter with no digits
-        for digit in text[start:i]:
-            tile = by_digit.get(digit)
+        for at in range(start, i):
+            value = ord(text[at]) - _ZERO
+            tile = by_digit[value] if 0 <= value <= 9 else None
             if tile is None:
                 return _read_with_faults(text)  # no such tile: 8z, 5f
             tiles.append(tile)
