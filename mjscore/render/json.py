@@ -71,7 +71,7 @@ def result_line(result: ScoreResult, show_all: bool = False, *, line: int = 0, s
         _payments_text(result.payments),
         f', "received": {_text(result.received)}, "deltas": {_settled_text(result)}, "side_payments": '.encode(),
         _side_text(result) if result.side_payments else b"null",
-        f', "notes": {_list_text(result.notes)}, "shown": {{"title": {_word_text(result.ruleset_title)}'
+        f', "notes": {_notes_text(result.notes)}, "shown": {{"title": {_word_text(result.ruleset_title)}'
         ', "header": '.encode(),
         _array([_label_text(label, words) for label, words in shown.header]),
         f', "reading": {_quoted(shown.reading)}}}'.encode(),
@@ -164,6 +164,16 @@ def _context_text(context: Mapping[str, object]) -> str:
 # summary per han and fu, a payment per amount), so a batch writes each once. 5,000 riichi
 # hands: 35,254 lines from 1,664 objects, 5,000 summaries from 229.
 _TEXT_OF: Final[ByIdentity[bytes]] = ByIdentity(_KEPT)
+
+
+# A result's notes as JSON, kept by the notes' identity: a rule set may share them between
+# hands (riichi keeps its few), and the writer then writes each once.
+_NOTES_TEXT: Final[ByIdentity[str]] = ByIdentity(_KEPT)
+
+
+def _notes_text(notes: tuple[str, ...]) -> str:
+    text = _NOTES_TEXT.get(notes)
+    return text if text is not None else _NOTES_TEXT.put(notes, None, (), _list_text(notes))
 
 
 # A result's deltas and pools, kept by its payments and parties, which rule sets share

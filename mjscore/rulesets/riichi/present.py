@@ -24,6 +24,19 @@ WORD: Final = {member: member.value for member in (*Win, *Wait)}
 
 
 def notes(explicit_winner: bool, winning: int, unnamed_discarder: bool) -> tuple[str, ...]:
+    """The notes of a win, kept by one number packing what they say: a batch's hands share the
+    few there are (and the JSON writer, by their identity, their text)."""
+    key = winning * 4 + explicit_winner * 2 + unnamed_discarder
+    found = _NOTES.get(key)
+    if found is None:
+        found = kept(_NOTES, 1024, key, _new_notes(explicit_winner, winning, unnamed_discarder))
+    return found
+
+
+_NOTES: Final[dict[int, tuple[str, ...]]] = memo()
+
+
+def _new_notes(explicit_winner: bool, winning: int, unnamed_discarder: bool) -> tuple[str, ...]:
     notes = []
     if not explicit_winner:
         notes.append(f"winning tile: {tile_name(winning)} (the last tile written; +TILE names it)")
