@@ -53,8 +53,8 @@ class Token(Value):
     tag: str  # cards | open | closed | shown | winning | draw | flag | option | word
     loc: int
     text: str
-    value: str
-    value_loc: int
+    value: str = ""
+    value_loc: int = 0
 
     def __init__(self, tag: str, loc: int, text: str, value: str = "", value_loc: int = 0) -> None:
         object.__setattr__(self, "tag", tag)
@@ -303,6 +303,10 @@ def _item_tokens(fast: _FastForm, text: str, start: int) -> list[Token] | None:
 
 
 def _blanks_only(text: str, start: int, end: int) -> bool:
-    """``text[start:end]`` holds blanks only (a line's gaps are a blank or two; compiled, ``all``
-    of a generator is a native loop)."""
+    """``text[start:end]`` holds blanks only. The usual gaps, none (after the last item) and
+    one blank, are answered at once: interpreted, ``all`` of a generator is a generator made
+    and run for each (compiled, a native loop)."""
+    gap = end - start
+    if gap <= 1:
+        return gap == 0 or text[start] in BLANKS
     return all(text[i] in BLANKS for i in range(start, end))
