@@ -261,6 +261,12 @@ def dora_count(
             count += sum((f in FLOWERS) == (k in FLOWERS) for f in flowers)
         else:
             dora = points_at(k)
-            # loops, not tuple.count: compiled, a loop is native, count() a method call
-            count += sum(1 for kind in kinds if kind == dora) + sum(1 for f in flowers if f == dora)
+            # plain loops, not tuple.count (compiled, a method call) nor sum() of a generator
+            # (interpreted, a generator made and run)
+            for kind in kinds:
+                if kind == dora:
+                    count += 1
+            for f in flowers:
+                if f == dora:
+                    count += 1
     return count
