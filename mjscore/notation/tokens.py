@@ -284,7 +284,7 @@ def _item_tokens(fast: _FastForm, text: str, start: int) -> list[Token] | None:
     for item in text[start:].split():
         found = text.find(item, at)  # find, not index: split found it there, and compiled, find is native
         # split takes away all white space, and the items' pattern takes blanks only between items
-        if not _blanks_only(text, at, found):
+        if _past_blanks(text, at) < found:
             return None
         at = found
         if "=" in item:
@@ -299,14 +299,4 @@ def _item_tokens(fast: _FastForm, text: str, start: int) -> list[Token] | None:
         else:
             return None
         at += len(item)
-    return tokens if _blanks_only(text, at, len(text)) else None
-
-
-def _blanks_only(text: str, start: int, end: int) -> bool:
-    """``text[start:end]`` holds blanks only. The usual gaps, none (after the last item) and
-    one blank, are answered at once: interpreted, ``all`` of a generator is a generator made
-    and run for each (compiled, a native loop)."""
-    gap = end - start
-    if gap <= 1:
-        return gap == 0 or text[start] in BLANKS
-    return all(text[i] in BLANKS for i in range(start, end))
+    return tokens if _past_blanks(text, at) == len(text) else None
