@@ -47,23 +47,23 @@ class Source(Value):
 NO_SOURCE: Final = Source(0, "")  # lines that come from no named input (a library caller's)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class Rendered(Value):
     """One hand line, scored and rendered: what goes to stdout, its problems, and where it is
     from: ``number`` is its line number in ``source``."""
 
-    number: int
-    output: Output | None
-    problems: tuple[Problem, ...]
-    source: Source = NO_SOURCE
+    number: Final[int]
+    output: Final[Output | None]
+    problems: Final[tuple[Problem, ...]]
+    source: Final[Source]
 
     def __init__(  # written out, as result.ScoreLine says why: one is made for every line
         self, number: int, output: Output | None, problems: tuple[Problem, ...], source: Source = NO_SOURCE
     ) -> None:
-        object.__setattr__(self, "number", number)
-        object.__setattr__(self, "output", output)
-        object.__setattr__(self, "problems", problems)
-        object.__setattr__(self, "source", source)
+        self.number = number
+        self.output = output
+        self.problems = problems
+        self.source = source
 
 
 Lines = Iterable[str | Overlong]

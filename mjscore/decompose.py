@@ -30,22 +30,22 @@ _PAIR: Final = Shape.PAIR
 _RUN: Final = Shape.RUN
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class Target:
     """What the concealed cards must form."""
 
-    sets: int
-    pairs: int = 0
-    run_starts: frozenset[int] = frozenset()  # kinds k where k, k+1, k+2 is a run
-    wild_only_groups: bool = False  # may wilds alone form a set or pair?
+    sets: Final[int]
+    pairs: Final[int]
+    run_starts: Final[frozenset[int]]  # kinds k where k, k+1, k+2 is a run
+    wild_only_groups: Final[bool]  # may wilds alone form a set or pair?
 
     def __init__(  # see result.ScoreLine
         self, sets: int, pairs: int = 0, run_starts: frozenset[int] = frozenset(), wild_only_groups: bool = False
     ) -> None:
-        object.__setattr__(self, "sets", sets)
-        object.__setattr__(self, "pairs", pairs)
-        object.__setattr__(self, "run_starts", run_starts)
-        object.__setattr__(self, "wild_only_groups", wild_only_groups)
+        self.sets = sets
+        self.pairs = pairs
+        self.run_starts = run_starts
+        self.wild_only_groups = wild_only_groups
 
 
 def kind_counts(kinds: tuple[int, ...], size: int) -> tuple[int, ...]:

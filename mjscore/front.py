@@ -24,34 +24,34 @@ from mjscore.values import Value
 DEFAULT_SETTINGS: Final = Settings()
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class ParsedHand(Value):
     """A line read and checked by its rule set, ready for ``ruleset.evaluate``."""
 
-    ruleset: AnyRuleSet
-    deal: Any
+    ruleset: Final[AnyRuleSet]
+    deal: Final[Any]
 
     def __init__(self, ruleset: AnyRuleSet, deal: Any) -> None:  # see result.ScoreLine: one a line
-        object.__setattr__(self, "ruleset", ruleset)
-        object.__setattr__(self, "deal", deal)
+        self.ruleset = ruleset
+        self.deal = deal
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class BatchLine(Value):
     """One hand line of a batch: its number, its text, and a result or an error."""
 
-    number: int
-    text: str
-    result: ScoreResult | None
-    error: HandError | None
+    number: Final[int]
+    text: Final[str]
+    result: Final[ScoreResult | None]
+    error: Final[HandError | None]
 
     def __init__(  # see result.ScoreLine: one a line
         self, number: int, text: str, result: ScoreResult | None, error: HandError | None
     ) -> None:
-        object.__setattr__(self, "number", number)
-        object.__setattr__(self, "text", text)
-        object.__setattr__(self, "result", result)
-        object.__setattr__(self, "error", error)
+        self.number = number
+        self.text = text
+        self.result = result
+        self.error = error
 
 
 def parse_hand(text: str, settings: Settings | None = None) -> ParsedHand:

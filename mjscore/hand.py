@@ -124,13 +124,13 @@ def bracketed(text: str, meld: MeldKind | None) -> str:
     return f"{brackets[0]}{text}{brackets[1]}"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class Reading:
     """One way to see the hand: a named shape and its groups (melds included)."""
 
-    shape: str
-    groups: tuple[Group, ...]
+    shape: Final[str]
+    groups: Final[tuple[Group, ...]]
 
     def __init__(self, shape: str, groups: tuple[Group, ...]) -> None:  # see result.ScoreLine
-        object.__setattr__(self, "shape", shape)
-        object.__setattr__(self, "groups", groups)
+        self.shape = shape
+        self.groups = groups

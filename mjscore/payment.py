@@ -71,18 +71,18 @@ def _win_parties(winner: int, unnamed_discarder: bool, sticks: bool, seats: tupl
     return tuple(parties)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class Payment(Value):
-    payer: str  # party codes
-    payee: str
-    amount: int
-    reason: str  # for people
+    payer: Final[str]  # party codes
+    payee: Final[str]
+    amount: Final[int]
+    reason: Final[str]  # for people
 
     def __init__(self, payer: str, payee: str, amount: int, reason: str) -> None:  # see result.ScoreLine
-        object.__setattr__(self, "payer", payer)
-        object.__setattr__(self, "payee", payee)
-        object.__setattr__(self, "amount", amount)
-        object.__setattr__(self, "reason", reason)
+        self.payer = payer
+        self.payee = payee
+        self.amount = amount
+        self.reason = reason
 
     def to_dict(self) -> dict[str, object]:
         return {"payer": self.payer, "payee": self.payee, "amount": self.amount, "reason": self.reason}

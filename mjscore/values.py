@@ -28,7 +28,7 @@ def made(cls: type[TupleT], values: tuple[object, ...]) -> TupleT:
 
 
 class Value:
-    """Base of a frozen dataclass that is pickled: restored as ``type(self)(*fields)``.
+    """Base of a dataclass value that is pickled: restored as ``type(self)(*fields)``.
 
     Python restores a pickled object field by field, through ``__setattr__``; in a compiled
     build (mypyc) a frozen dataclass refuses that, so a result or a batch line sent between

@@ -41,7 +41,7 @@ MPSZ_FLAG_RE: Final = r"(?i:" + "|".join(sorted(MPSZ_FLAGS, key=len, reverse=Tru
 DRAW_RE: Final = r"(?i:draw)" + _ENDS  # in any case, as the flags: no mpsz card code is made of letters
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class Token(Value):
     """One token of a line: what it is, where it starts (0-based), its text,
     and for ``key=value`` items the value and where that starts.
@@ -50,18 +50,18 @@ class Token(Value):
     object is made for a fifth of what a NamedTuple costs (its fields copied from a tuple),
     and its properties are native calls."""
 
-    tag: str  # cards | open | closed | shown | winning | draw | flag | option | word
-    loc: int
-    text: str
-    value: str = ""
-    value_loc: int = 0
+    tag: Final[str]  # cards | open | closed | shown | winning | draw | flag | option | word
+    loc: Final[int]
+    text: Final[str]
+    value: Final[str]
+    value_loc: Final[int]
 
     def __init__(self, tag: str, loc: int, text: str, value: str = "", value_loc: int = 0) -> None:
-        object.__setattr__(self, "tag", tag)
-        object.__setattr__(self, "loc", loc)
-        object.__setattr__(self, "text", text)
-        object.__setattr__(self, "value", value)
-        object.__setattr__(self, "value_loc", value_loc)
+        self.tag = tag
+        self.loc = loc
+        self.text = text
+        self.value = value
+        self.value_loc = value_loc
 
     @property
     def text_col(self) -> int:

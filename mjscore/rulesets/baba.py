@@ -118,24 +118,24 @@ class ExpertOptions(BeginnerOptions):
         return self.santoitsu_four
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class BabaTable:
     """Everything a BABA rule looks at besides the reading."""
 
-    hand: Hand
-    win: Win
-    chips: tuple[int, ...]
-    pot: int
-    deck: Deck
+    hand: Final[Hand]
+    win: Final[Win]
+    chips: Final[tuple[int, ...]]
+    pot: Final[int]
+    deck: Final[Deck]
 
     def __init__(  # see result.ScoreLine
         self, hand: Hand, win: Win, chips: tuple[int, ...], pot: int, deck: Deck
     ) -> None:
-        object.__setattr__(self, "hand", hand)
-        object.__setattr__(self, "win", win)
-        object.__setattr__(self, "chips", chips)
-        object.__setattr__(self, "pot", pot)
-        object.__setattr__(self, "deck", deck)
+        self.hand = hand
+        self.win = win
+        self.chips = chips
+        self.pot = pot
+        self.deck = deck
 
 
 BabaDeal = Deal[BeginnerOptions, BabaTable]  # a line read and checked: ready to be scored

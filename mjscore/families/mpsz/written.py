@@ -29,18 +29,18 @@ HAND_TAGS: Final = frozenset(("cards", "open", "closed", "winning"))  # the toke
 PLAIN_FIVES: Final = tuple(TILE_OF_CODE[f"5{suit}"] for suit in SUITS)  # 5m 5p 5s, not red
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class WrittenHand:
     """The tiles as written: concealed (the winning tile apart), melds, and the winner.
     Made by ``read_hand``, which also counts the tiles and red fives once."""
 
-    concealed: tuple[Tile, ...]  # without the winning tile
-    melds: tuple[tuple[MeldKind, tuple[Tile, ...]], ...]
-    winning: Tile
-    explicit_winner: bool  # written as +TILE
-    flowers: tuple[int, ...]  # bonus tiles set aside (hana), as written
-    all_tiles: tuple[Tile, ...]  # concealed, winning, then meld tiles
-    red_fives: int
+    concealed: Final[tuple[Tile, ...]]  # without the winning tile
+    melds: Final[tuple[tuple[MeldKind, tuple[Tile, ...]], ...]]
+    winning: Final[Tile]
+    explicit_winner: Final[bool]  # written as +TILE
+    flowers: Final[tuple[int, ...]]  # bonus tiles set aside (hana), as written
+    all_tiles: Final[tuple[Tile, ...]]  # concealed, winning, then meld tiles
+    red_fives: Final[int]
 
     def __init__(  # noqa: PLR0917 - the fields, in order, as dataclasses would take them (result.ScoreLine: why)
         self,
@@ -52,13 +52,13 @@ class WrittenHand:
         all_tiles: tuple[Tile, ...],
         red_fives: int,
     ) -> None:
-        object.__setattr__(self, "concealed", concealed)
-        object.__setattr__(self, "melds", melds)
-        object.__setattr__(self, "winning", winning)
-        object.__setattr__(self, "explicit_winner", explicit_winner)
-        object.__setattr__(self, "flowers", flowers)
-        object.__setattr__(self, "all_tiles", all_tiles)
-        object.__setattr__(self, "red_fives", red_fives)
+        self.concealed = concealed
+        self.melds = melds
+        self.winning = winning
+        self.explicit_winner = explicit_winner
+        self.flowers = flowers
+        self.all_tiles = all_tiles
+        self.red_fives = red_fives
 
     @property
     def size(self) -> int:
