@@ -49,6 +49,7 @@ from mjscore.result import ScoreLine, ScoreResult, Shown, Summary, copied_contex
 from mjscore.rulesets import AnyRuleSet
 from mjscore.scoring import Overlong, hand_lines
 from mjscore.settings import Settings
+from mjscore.values import Value
 from mjscore.waiting import Piece, Progress, Spelling, Waiting, WaitingLine, WaitKind
 
 SEEN, DISCARDS_KEY = ANALYSIS_KEYS
@@ -69,8 +70,8 @@ WINS: Final = (Win.RON, Win.TSUMO)  # the wins a wait is scored by, in the order
 NO_YAKU_CODE: Final = "no-yaku"  # riichi's problem for a winning shape without a yaku (docs/rules/riichi.md §4)
 
 
-@dataclass(frozen=True, slots=True)
-class WinValue:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class WinValue(Value):
     """What a win scores: its best reading as ``score`` describes it, that reading's items, its
     total in the rule set's unit (riichi: han; BABA: KOBAN per payer), its summary (han, fu,
     limit where the rule set has them, and ``hand_value``: what the hand earns the winner, before
@@ -102,8 +103,8 @@ class WinValue:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Outcome(Value):
     """How a wait is won one way, by ron or by tsumo: ``kind`` is WIN, NO_YAKU, FURITEN, REFUSED
     or NONE_LEFT; ``value``: what a win scores; ``problems``: why a win has no yaku or is refused
     (the scorer's, at the columns of the line as typed); ``with_riichi``: what a win without a
@@ -123,8 +124,8 @@ class Outcome:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Wait:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Wait(Value):
     """One wait: its kind, the tile or card scored (``5p``; ``0p`` when the plain fives are all
     accounted for and only a red one is left to win on; ``馬場``, ``OBABA``), the copies still
     unseen, how it is won by ron and by tsumo (None: not asked) and notes for people."""
@@ -149,8 +150,8 @@ class Wait:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Draw(Value):
     """A kind whose draw brings a hand one step closer to a win (for a ready hand: a wait), its
     name, and the copies of it still unseen."""
 
@@ -162,8 +163,8 @@ class Draw:
         return {"tile": self.tile, "unseen": self.unseen}
 
 
-@dataclass(frozen=True, slots=True)
-class Best:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Best(Value):
     """The most a ready discard's waits score: the wait (its tile as scored), the win, and what
     that win scores."""
 
@@ -175,8 +176,8 @@ class Best:
         return {"tile": self.tile, "win": self.win.value, "hand_value": self.value.summary.hand_value}
 
 
-@dataclass(frozen=True, slots=True)
-class DiscardRow:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class DiscardRow(Value):
     """One discard of a hand one over: the tile (``5p``; ``0p`` a red five, a discard of its own),
     whether it is the tile just drawn (+TILE), the shanten after it, the kinds that then improve
     the hand (for a ready hand: its waits) with their copies unseen; for a ready hand its waits
@@ -215,8 +216,8 @@ class DiscardRow:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Analysis:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Analysis(Value):
     """What a hand is, and what it waits on or how far it is from waiting. ``kind``: ``waits`` (a
     ready hand one short: ``waits``, ``furiten``), ``not-ready`` (a hand one short that is not:
     ``shanten`` and its ``improving`` draws) or ``discards`` (a hand one over: ``rows``, one per
@@ -332,8 +333,8 @@ def _shanten_dict(found: Shanten) -> dict[str, object]:
     }
 
 
-@dataclass(frozen=True, slots=True)
-class AnalysedLine:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class AnalysedLine(Value):
     """One hand line of a file: its number, its text, and an analysis or an error."""
 
     number: int

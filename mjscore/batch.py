@@ -35,7 +35,7 @@ GAME_CHUNK: Final = 8  # games a worker replays per task (a game of 16 hands is 
 WINDOW: Final = 4  # tasks per worker in flight at once
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Source(Value):
     """An input of a batch: its place among the inputs (the same file may be named twice) and
     its name as messages and records show it (``<stdin>`` for standard input; ``printable``)."""
@@ -47,7 +47,7 @@ class Source(Value):
 NO_SOURCE: Final = Source(0, "")  # lines that come from no named input (a library caller's)
 
 
-@dataclass(slots=True, init=False, unsafe_hash=True)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Rendered(Value):
     """One hand line, scored and rendered: what goes to stdout, its problems, and where it is
     from: ``number`` is its line number in ``source``."""
@@ -82,8 +82,8 @@ class Task(Protocol[Item_contra, Done_co]):
         ...
 
 
-@dataclass(frozen=True, slots=True)
-class Scoring:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Scoring(Value):
     """mjscore batch: each line scored (``show_all``: with every reading considered, ``--all``)."""
 
     settings: Settings

@@ -22,7 +22,7 @@ from itertools import chain, pairwise, product
 from typing import Final
 
 from mjscore.hand import Group, Shape
-from mjscore.values import kept, made, memo
+from mjscore.values import Value, kept, made, memo
 
 Groups = tuple[Group, ...]
 _SET: Final = Shape.SET
@@ -30,8 +30,8 @@ _PAIR: Final = Shape.PAIR
 _RUN: Final = Shape.RUN
 
 
-@dataclass(slots=True, init=False, unsafe_hash=True)
-class Target:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class Target(Value):
     """What the concealed cards must form."""
 
     sets: Final[int]

@@ -19,7 +19,7 @@ QUOTE_LIMIT: Final = 60  # characters of a user's text a message quotes
 PATH_QUOTE_LIMIT: Final = 300  # of a file name: any real one, not one made to be too long
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Problem(Value):
     """One thing wrong with a hand: a stable code, a sentence, and a column.
 

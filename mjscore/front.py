@@ -24,7 +24,7 @@ from mjscore.values import Value
 DEFAULT_SETTINGS: Final = Settings()
 
 
-@dataclass(slots=True, init=False, unsafe_hash=True)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class ParsedHand(Value):
     """A line read and checked by its rule set, ready for ``ruleset.evaluate``."""
 
@@ -36,7 +36,7 @@ class ParsedHand(Value):
         self.deal = deal
 
 
-@dataclass(slots=True, init=False, unsafe_hash=True)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class BatchLine(Value):
     """One hand line of a batch: its number, its text, and a result or an error."""
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final, NamedTuple, TypeVar
 
+from mjscore.values import Value
+
 
 class IdentityEnum(Enum):
     """An Enum hashed by identity, in C. Its members are parts of groups and melds,
@@ -124,8 +126,8 @@ def bracketed(text: str, meld: MeldKind | None) -> str:
     return f"{brackets[0]}{text}{brackets[1]}"
 
 
-@dataclass(slots=True, init=False, unsafe_hash=True)
-class Reading:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class Reading(Value):
     """One way to see the hand: a named shape and its groups (melds included)."""
 
     shape: Final[str]

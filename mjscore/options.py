@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Final, Protocol, TypeVar
 
 from mjscore.errors import quoted, quoted_value, some_of
-from mjscore.values import ByIdentity
+from mjscore.values import ByIdentity, Value
 
 # An option's value: a switch's bool, a count's int or a choice's word. Not written "bool | int |
 # str": mypy folds bool | int into int, and so does a compiled build (mypyc), which then stores a
@@ -61,8 +61,8 @@ def read_count_text(text: str, most: int) -> int | None:
     return value if value <= most else None
 
 
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class OptionSpec(Value):
     name: str
     default: OptionValue
     doc: str

@@ -24,7 +24,7 @@ POT: Final = "pot"
 STICKS: Final = "sticks"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Party(Value):
     """One side of payments: ``code`` in the data, ``label`` in the table for people."""
 
@@ -71,7 +71,7 @@ def _win_parties(winner: int, unnamed_discarder: bool, sticks: bool, seats: tupl
     return tuple(parties)
 
 
-@dataclass(slots=True, init=False, unsafe_hash=True)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Payment(Value):
     payer: Final[str]  # party codes
     payee: Final[str]

@@ -18,13 +18,14 @@ from typing import Any, Final
 from mjscore.errors import UsageError, quoted, some_of
 from mjscore.options import OptionsValue, OptionValue, read_table, with_values
 from mjscore.settings import parse_toml, shipped_text
+from mjscore.values import Value
 
 PRESET_KEY: Final = "preset"  # the item that names one: preset= on a line, preset = in a rules file's section
 _KEYS: Final = ("title", "source", "options")  # what a preset file holds
 
 
-@dataclass(frozen=True, slots=True)
-class PresetFile:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class PresetFile(Value):
     """What a preset's file says besides its options: ``values`` as it sets them."""
 
     title: str

@@ -20,8 +20,8 @@ from mjscore.values import Value
 SCHEMA_VERSION: Final = 2
 
 
-@dataclass(frozen=True, slots=True)
-class ShownTable:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class ShownTable(Value):
     """A table ``mjscore rules NAME`` prints after the rule set's own (BABA: its deck)."""
 
     title: str
@@ -29,7 +29,7 @@ class ShownTable:
     rows: tuple[tuple[str, ...], ...]
 
 
-@dataclass(slots=True, init=False, unsafe_hash=True)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class ScoreLine(Value):
     """One scoring item as it applied: ``count`` times, worth ``value`` in all."""
 
@@ -67,7 +67,7 @@ class ScoreLine(Value):
         }
 
 
-@dataclass(slots=True, init=False, unsafe_hash=True)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Summary(Value):
     """What a win comes to, with the same fields in every rule set: ``hand_value`` (in the
     payment unit) always; the rest ``None`` where the rule set has no such idea (only
@@ -118,7 +118,7 @@ def value_summary(hand_value: int) -> Summary:
     return Summary(hand_value=hand_value)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Candidate(Value):
     """One reading considered, with its lines and what it is worth (for ``--all``)."""
 
@@ -138,7 +138,7 @@ class Candidate(Value):
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Settlement(Value):
     """A draw's outcome: the seats ready (tenpai) and those paid a nagashi mangan."""
 
@@ -150,7 +150,7 @@ class Settlement(Value):
         return {"kind": self.kind, "tenpai": list(self.tenpai), "nagashi": list(self.nagashi)}
 
 
-@dataclass(slots=True, init=False, unsafe_hash=True)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Shown(Value):
     """How a result presents its hand: the canonical hand, the context it was scored with
     (``context``: data, stable keys and typed values; ``header``: the same for people) and
@@ -175,7 +175,7 @@ class Shown(Value):
         return (Shown, (self.hand, self.header, self.reading, copied_context(self.context)))
 
 
-@dataclass(slots=True, init=False, unsafe_hash=True)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class ScoreResult(Value):
     """The best reading of a hand, itemised, and who pays whom.
 

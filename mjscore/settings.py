@@ -10,6 +10,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
 from mjscore.errors import UsageError, file_not_utf8, printable, quoted_path
+from mjscore.values import Value
 
 if TYPE_CHECKING:  # a path is made only where a file is named: pathlib is 5 ms of start-up
     from pathlib import Path
@@ -20,8 +21,8 @@ TOML_MESSAGE_LIMIT: Final = 300  # characters of tomllib's message a usage error
 FILE_LIMIT: Final = 1024 * 1024  # bytes of a rules or deck file: they hold a few hundred
 
 
-@dataclass(frozen=True)
-class Settings:
+@dataclass(frozen=True, repr=False, eq=False)
+class Settings(Value):
     """``options`` maps a rule-set name to option values read from a rules file;
     inline ``key=value`` items on a line override them."""
 

@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from mjscore.logs.tenhou import LogText
 
 
-@dataclass(frozen=True, slots=True)
-class Analysing:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Analysing(Value):
     """mjscore waits FILE: each line's hand analysed (what it waits on, what each wait scores)."""
 
     settings: Settings
@@ -43,7 +43,7 @@ class Analysing:
                 yield Rendered(line.number, errors, line.error.problems, source)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class GameReport(Value):
     """One game of an input replayed and rendered: what goes to standard output, what is told on
     stderr, and how it went: finished, unfinished (the file ends first), failed (a line stopped
@@ -67,8 +67,8 @@ class GameReplay(Protocol):
     def standings(self) -> Standings: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Replaying:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Replaying(Value):
     """mjscore game: each game replayed by ``replay`` and rendered in ``fmt``; ``several``: the run
     has more than one game, so what is written says which game it is; ``chart``: keep each game's
     totals for a picture. ``replay`` is ``game.replay.Replay``, handed over by the command where it
@@ -118,7 +118,7 @@ class Replaying:
         return GameReport(source, "".join(out), (unfinished,), "unfinished", chart)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class LogReport(Value):
     """One game of a log file checked and rendered: what goes to standard output, what is told on
     stderr (each part that cannot be read), and how its rounds went: ``agreed``, ``disagreed``
@@ -133,8 +133,8 @@ class LogReport(Value):
     unreadable: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Checking:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Checking(Value):
     """mjscore log: each game of a file of logs (a ``logs.tenhou.LogText``) checked by the ledger
     and rendered in ``fmt`` (``game-file``: rebuilt as a game file, not checked)."""
 

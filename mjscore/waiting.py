@@ -22,6 +22,7 @@ from typing import Final
 from mjscore.errors import Problem
 from mjscore.families.mpsz.shanten import Shanten
 from mjscore.result import Shown
+from mjscore.values import Value
 
 # The problem of a line whose rule set does not answer the analysis (the hooks' defaults).
 CANNOT_ANALYSE: Final = "analysis-ruleset-not-yet"
@@ -35,8 +36,8 @@ def cannot_analyse(title: str) -> Problem:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Spelling:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Spelling(Value):
     """One way a made line writes a kind: ``text`` put in at ``WaitingLine.hand_end`` ("+5p",
     " MB"); ``tile``: the tile or card scored, as outputs name it ("5p", "0p", "馬場");
     ``note``: what the wait says when it is scored this way rather than the first."""
@@ -46,8 +47,8 @@ class Spelling:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class WaitKind:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class WaitKind(Value):
     """A kind a hand may wait on: its number, its name in outputs and messages, the copies that
     exist, the ways a made line writes it, and a note every wait on it carries (""; BABA: OBABA
     is wild). The ways are tried in order while a way's win is refused for too many copies
@@ -60,8 +61,8 @@ class WaitKind:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Piece(Value):
     """A concealed tile or card of a line's hand as typed: its kind, its name in outputs ("5p";
     "0p", a red five: a discard of its own beside the plain fives), whether it is the one just
     drawn (``+TILE``), and the characters that take it out of the line: ``width`` from ``cut``
@@ -76,8 +77,8 @@ class Piece:
     rest: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class WaitingLine:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class WaitingLine(Value):
     """A line as the analysis reads it before anything is scored, told by its rule set
     (``RuleSet.waiting_line``).
 
@@ -114,8 +115,8 @@ class WaitingLine:
     cut: Piece | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Waiting:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Waiting(Value):
     """A hand one short as its rule set sees it, from the deal of the line with the probe put in
     (``RuleSet.waiting``).
 
@@ -153,8 +154,8 @@ class Waiting:
         return {k.kind: k.name for k in self.kinds}
 
 
-@dataclass(frozen=True, slots=True)
-class Progress:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Progress(Value):
     """How far a hand one short is from a win: its ``shanten`` (0: ready), the kinds whose draw
     lowers it (for a ready hand: its waits) and, apart, the kinds that would complete it but
     that the hand and its melds hold every copy of (no wait; a hand whose only completions they

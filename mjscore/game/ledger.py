@@ -17,6 +17,7 @@ from mjscore.game.options import STICK as STICK  # noqa: PLC0414 - re-exported: 
 from mjscore.game.read import GameLine, Header
 from mjscore.payment import STICKS, Payment
 from mjscore.result import ScoreResult
+from mjscore.values import Value
 
 ROUND_LETTERS: Final = "ESWN"  # a round's prevalent wind, in order
 
@@ -27,8 +28,8 @@ class LedgerBroken(MjscoreError):
     code: ClassVar[str] = "internal-ledger"
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Table(Value):
     """The table before a hand: the round (0 East, 1 South ...), who deals, the honba, the riichi
     sticks on it (BABA: the KOBAN in the pot), whether this is the extra round (sudden death),
     and the OBABA in play (BABA)."""
@@ -52,8 +53,8 @@ class Table:
         return (self.dealer + seat) % players
 
 
-@dataclass(frozen=True, slots=True)
-class WinPlayed:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class WinPlayed(Value):
     """One winner of a hand: who, how, from whom, the line scored and its result, and whether it
     was paid (a head-bumped winner, or three on one discard made an abortive draw, is not)."""
 
@@ -65,8 +66,8 @@ class WinPlayed:
     note: str = ""  # why it was paid as it was, for people
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Played(Value):
     """One hand as the ledger played it."""
 
     line: int  # its line in the game file
@@ -94,8 +95,8 @@ class Played:
     chip_totals: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Standing(Value):
     """One player's place at the end: ``final`` = points + sticks - target + oka + uma - penalty."""
 
     player: str
@@ -109,8 +110,8 @@ class Standing:
     chips: int | None = None  # chips at the end, beside the final score (None: the game keeps none)
 
 
-@dataclass(frozen=True, slots=True)
-class Standings:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Standings(Value):
     """The end of a game (or where it stands: ``finished`` false)."""
 
     finished: bool

@@ -21,6 +21,7 @@ from typing import Final
 from mjscore.errors import UsageError
 from mjscore.options import OptionSpec, OptionsValue, option, read_table, specs, with_values
 from mjscore.settings import parse_toml, shipped_text
+from mjscore.values import Value
 
 _GAME: Final = "docs/rules/riichi.md §10"
 _DRAWS: Final = "docs/rules/riichi.md §9, §10"
@@ -28,8 +29,8 @@ STICK: Final = 1000  # a riichi stick's points (docs/rules/riichi.md §10)
 POINTS_MOST: Final = 1_000_000  # start, target and a penalty: far above any table's (25,000 to 40,000)
 
 
-@dataclass(frozen=True, slots=True)
-class GameOptions:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class GameOptions(Value):
     """The ledger's rules; the defaults are the rule book's (the Yakuza 2 table, riichi §10)."""
 
     start: int = option(25000, "points each player starts with", _GAME, most=POINTS_MOST)
@@ -130,8 +131,8 @@ class GameOptions:
 _BAIDA: Final = "docs/rules/baida.md §9"
 
 
-@dataclass(frozen=True, slots=True)
-class BaidaGameOptions:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class BaidaGameOptions(Value):
     """A Baida game's rules: the sheet sets none, so each is chosen (docs/rules/baida.md §9; the
     data file, mjscore/data/games/baida.toml, says why)."""
 
@@ -158,8 +159,8 @@ KOBAN_MOST: Final = 999  # KOBAN each player starts with: far above the rules' 8
 EXTRA_OBABA: Final = 2  # the most OBABA that hands with no result add to those in play (docs/rules/baba.md §1)
 
 
-@dataclass(frozen=True, slots=True)
-class BabaGameOptions:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class BabaGameOptions(Value):
     """The rules of a BABA match (docs/rules/baba.md §7); the defaults are the Expert rules'
     (``data/games/baba.toml``; Beginner's table starts with 5 KOBAN). What the rules leave open
     is a choice, each marked so in the tables."""
@@ -222,8 +223,8 @@ def game_specs(ruleset: str) -> tuple[OptionSpec, ...]:
     return specs(options_type)
 
 
-@dataclass(frozen=True, slots=True)
-class GameTable:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class GameTable(Value):
     """What a preset's platform plays: its options and its uma (points per place, first to last;
     none where the rule set's games have no uma: riichi's rules have one, Baida's and BABA's none)."""
 

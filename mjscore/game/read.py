@@ -32,6 +32,7 @@ from mjscore.options import ON_WORDS, OptionSpec, OptionValue, specs, with_value
 from mjscore.presets import PRESET_KEY
 from mjscore.rulesets import AnyRuleSet, find_ruleset, get_ruleset, is_ruleset_name, unknown_ruleset
 from mjscore.settings import DEFAULT_RULESET, Settings
+from mjscore.values import Value
 
 if TYPE_CHECKING:
     from pyparsing import ParseBaseException
@@ -60,8 +61,8 @@ class GameError(MjscoreError):
         super().__init__("; ".join(str(error) for _, error in self.faults))
 
 
-@dataclass(frozen=True, slots=True)
-class GameLine:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class GameLine(Value):
     """One line of a game file as the game grammar read it (``text``: as written)."""
 
     number: int
@@ -96,8 +97,8 @@ def _expected(exc: ParseBaseException) -> str:
     return f"cannot read the game line here: {exc.msg[0].lower()}{exc.msg[1:]} (found {found})"
 
 
-@dataclass(frozen=True, slots=True)
-class Resume:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Resume(Value):
     """Where a game file of the riichi family starts when it starts in the middle of a game
     (``resume=S2-1 sticks=1 points=...``): the first hand's round (0 East, 1 South ...), its
     dealer (a player's index), its honba, the riichi sticks on the table and each player's
@@ -110,8 +111,8 @@ class Resume:
     points: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Header:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Header(Value):
     """What a game is played with, as the header says (a table's values where it says nothing)."""
 
     ruleset: AnyRuleSet

@@ -45,7 +45,7 @@ LEDGERS: Final[Mapping[str, LedgerKind]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class GameText(Value):
     """One game of a file: the number of its first line, and its lines as read (comments and
     blank lines included, so each line keeps its number in the file)."""

@@ -37,6 +37,7 @@ from mjscore.presets import PRESET_KEY
 from mjscore.result import ScoreResult
 from mjscore.rulesets import AnyRuleSet
 from mjscore.rulesets.riichi import RiichiFamily
+from mjscore.values import Value
 
 RIICHI_WORDS: Final = frozenset(("riichi", "double-riichi", "wriichi"))  # a winner's own declaration, in its hand
 # What a table may abort a hand for (an abort line's reason), by the players at it: four winds
@@ -57,8 +58,8 @@ _ABORT_KEYS: Final = ("riichi", "round", "honba", "sticks")
 _CHOMBO_KEYS: Final = ("round", "honba", "sticks")
 
 
-@dataclass(frozen=True, slots=True)
-class _Win:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class _Win(Value):
     """A winner of a line, read: who, how, from whom, and the hand."""
 
     winner: int

@@ -23,6 +23,7 @@ from mjscore.options import ON_WORDS, read_count_text
 from mjscore.payment import Payment
 from mjscore.presets import PRESET_KEY
 from mjscore.result import ScoreResult
+from mjscore.values import Value
 
 COUNT_MOST: Final = 999  # a stated count (honba=, sticks=, pot= ...) is read up to this (a game has far fewer)
 # A scored line's added items: (start, end) in its text and the column of the item the user wrote (0: none).
@@ -34,8 +35,8 @@ def line_error(line: GameLine, problems: Sequence[Problem]) -> GameError:
     return GameError([(line.number, HandError(line.text, tuple(sorted(problems, key=lambda p: p.col))))])
 
 
-@dataclass(frozen=True, slots=True)
-class HandPart:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class HandPart(Value):
     """One hand of a line as the hand notation reads it: its text with the ledger's items blanked
     (columns as typed), those items (key -> value and the 1-based column of the value), its
     flag words (lower case), where its text begins, and its tokens the ledger does not own (the

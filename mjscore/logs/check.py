@@ -18,6 +18,7 @@ from mjscore.result import ScoreResult
 from mjscore.rulesets.riichi.points import COUNTED_YAKUMAN
 from mjscore.rulesets.riichi.rows import YAKU_RULES, YAKUMAN_RULES
 from mjscore.rulesets.sanma import KITA
+from mjscore.values import Value
 
 # Tenhou's names where they are not our rows' local names (docs/rules/riichi.md §4).
 TENHOU_ALIASES: Final = {
@@ -40,8 +41,8 @@ YAKUMAN_HAN: Final = 13  # our rows count a yakuman as 13 (docs/rules/riichi.md 
 DORA_ID: Final = "dora"  # the dora row's id, where Tenhou counts the Norths set aside (docs/rules/sanma.md §4)
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Outcome(Value):
     """A win's result, ours or the log's, in the terms both can state."""
 
     deltas: tuple[int, ...]  # each player's point change, by the log's player index
@@ -61,8 +62,8 @@ class Outcome:
         return f"{value}; {items}"
 
 
-@dataclass(frozen=True, slots=True)
-class Check:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Check(Value):
     """One win: the rebuilt line, our outcome (None with ``problem`` if it did not
     score), the log's, and whether they agree."""
 

@@ -27,10 +27,11 @@ from mjscore.game.riichi import RiichiLedger
 from mjscore.logs.check import Check, outcome_of, theirs
 from mjscore.logs.rebuild import GameFile, RebuiltRound, deposits, game_file, header_at
 from mjscore.logs.tenhou import Game, Round
+from mjscore.values import Value
 
 
-@dataclass(frozen=True, slots=True)
-class RoundCheck:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class RoundCheck(Value):
     """One round of a log as the ledger played it, beside the log: a plain record (a JSON or
     CSV writer needs nothing else). ``ours`` is None where the ledger could not play the line."""
 
@@ -48,8 +49,8 @@ class RoundCheck:
     wins: tuple[Check, ...] = ()  # each win's han, fu, yaku and point changes, ours and the log's
 
 
-@dataclass(frozen=True, slots=True)
-class LedgerRound:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class LedgerRound(Value):
     """A round for the ledger's report: its check, the hand as the ledger played it (None if it
     could not), and the header the ledger started again from before it (None: it went on)."""
 
@@ -58,8 +59,8 @@ class LedgerRound:
     restarted: Header | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class GameCheck:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class GameCheck(Value):
     """A log checked: its game file, the ledger's header (None: it could not start, ``problem``
     says why), every round, and the standings as the ledger ends (or leaves) the game."""
 

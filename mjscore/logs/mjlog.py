@@ -40,6 +40,7 @@ from mjscore.logs.tenhou import (
     read_game,
     read_games,
 )
+from mjscore.values import Value
 
 GZIP_MAGIC: Final = b"\x1f\x8b"
 ROOT: Final = "mjloggm"
@@ -189,8 +190,8 @@ def rule_of(kind: int) -> dict[str, object]:
 # --- calls -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Call:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Call(Value):
     """A call decoded from N's ``m``: its kind (chi, pon, added-kan, open-kan, closed-kan,
     kita), its tile ids, the id called (or added, for an added kan) and how many seats on
     from the caller the tile came (1 the next player, 2 opposite, 3 the one before; 0 one's own)."""

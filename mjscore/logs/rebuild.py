@@ -25,6 +25,7 @@ from mjscore.logs.tenhou import WINDS, Game, Holding, Round, kind_of
 from mjscore.options import ON_WORDS
 from mjscore.rulesets import get_ruleset, is_ruleset_name
 from mjscore.rulesets.riichi import RiichiFamily
+from mjscore.values import Value
 
 PRESET: Final = "tenhou"
 NAME: Final = re.compile(PLAYER_RE)
@@ -38,8 +39,8 @@ ALL_READY: Final = "全員聴牌"
 NONE_READY: Final = "全員不聴"
 
 
-@dataclass(frozen=True, slots=True)
-class RebuiltRound:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class RebuiltRound(Value):
     """A round as a line of a game file, and where the log's tiles contradict its result
     (``doubts``: each a sentence; none when they agree)."""
 
@@ -47,8 +48,8 @@ class RebuiltRound:
     doubts: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class GameFile:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class GameFile(Value):
     """A log rebuilt: the players' names as the file writes them, the header's items for a
     game that starts at the log's first round (``header_at`` for any other), and a line per
     round, in order."""

@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from mjscore.logs.ledger import GameCheck, RoundCheck, check_log
 from mjscore.logs.mjlog import decoded_log
 from mjscore.logs.tenhou import Game, LogError, LogText, read_log
+from mjscore.values import Value
 
 
-@dataclass(frozen=True, slots=True)
-class LogGame:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class LogGame(Value):
     """Which game of which file a record is of: the file as given (``source``), the game's
     place among the file's games (1 first), its first line, and its name in messages (the
     file, or FILE:LINE for a game of a file of one game per line)."""
@@ -32,16 +33,16 @@ class LogGame:
     name: str
 
 
-@dataclass(frozen=True, slots=True)
-class Unreadable:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Unreadable(Value):
     """A game, or one round of it (``error.where.round_number``), that cannot be read."""
 
     game: LogGame
     error: LogError
 
 
-@dataclass(frozen=True, slots=True)
-class CheckedGame:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class CheckedGame(Value):
     """A game of a file: its rounds that could be read (``read``: None if the game itself could
     not be), the ledger's check of them (None as well, or where no round could be read), and
     what could not be read."""

@@ -86,8 +86,8 @@ class LogError(MjscoreError):
         self.reason = reason
 
 
-@dataclass(frozen=True, slots=True)
-class Where:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Where(Value):
     """Where in a log a problem is: the file (``FILE`` or ``FILE:LINE`` for a game of a file of
     one game per line), the round (1 for the log's first; 0 for the game as a whole), the JSON
     path (``log[0][14][9]``; ``"rule"``), and what stands there in words (``draws of player 3,
@@ -120,8 +120,8 @@ class Where:
         return Where(self.source, self.round_number, path, f"{items} of player {player}, item {index + 1}")
 
 
-@dataclass(frozen=True, slots=True)
-class Meld:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Meld(Value):
     """A call: its kind (chi, pon, open-kan, added-kan, closed-kan), its tiles, the tile
     called (a closed kan's: none, 0) and who it was called from (a player's index, or -1)."""
 
@@ -135,8 +135,8 @@ class Meld:
         return self.kind == "closed-kan"
 
 
-@dataclass(frozen=True, slots=True)
-class Win:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Win(Value):
     """One win rebuilt: everything its score needs, and what the log says it scored."""
 
     round_number: int  # 1 for the log's first round
@@ -201,8 +201,8 @@ class Win:
         return " ".join([*words, *self.situations, *self.rules])
 
 
-@dataclass(frozen=True, slots=True)
-class Holding:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Holding(Value):
     """A player's part of the table when a round ends: the concealed tiles, the melds, the
     Norths set aside, every tile thrown (in order), whether one of them was called by
     another player, and whether the player declared riichi."""
@@ -215,8 +215,8 @@ class Holding:
     riichi: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Round:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Round(Value):
     """One round of a log: where it stood when it began (its round, dealer, honba, the riichi
     sticks on the table, each player's points), how it ended (the log's word, and ``kind``:
     win, draw, nagashi or abort), the log's point changes (every result's added up; never the
@@ -248,8 +248,8 @@ class Round:
         return ABORTS.get(self.result, "")
 
 
-@dataclass(frozen=True, slots=True)
-class Game:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Game(Value):
     """One log: where it was read from, the players' names, the game's rules (``ruleset``:
     riichi or sanma; ``rules``: the words a hand line needs, ``preset=tenhou`` first; its
     ``length``: east or east-south), its rounds, and if the log gives them (Tenhou's ``sc``;
@@ -695,7 +695,7 @@ def _set_aside(seat: _Seat, item: str, where: Where) -> None:
 LOG_LIMIT: Final = 1 << 20  # characters of one game's JSON: a whole East-South game is some 20,000
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class LogText(Value):
     """One game of a file as read, not decoded yet: the number of its first line, its JSON
     text, whether it has a line of its own among other games (the file holds one game per
@@ -831,8 +831,8 @@ def read_games(text: str, source: str) -> list[Game]:
     return [read_game(decode_log(log, source), log.name(source)) for log in logs]
 
 
-@dataclass(frozen=True, slots=True)
-class GameLog:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class GameLog(Value):
     """A game's log whose rounds are not read yet: each is read on its own (``round``), so
     that one that cannot be read does not keep the others from being checked."""
 
@@ -885,8 +885,8 @@ def read_game(document: object, source: str) -> Game:
     return log.game(tuple(log.round(i) for i in range(len(log.entries))))
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Rules(Value):
     """A log's rules as its rule field says: the rule set, the words a hand line needs, the length."""
 
     ruleset: str  # riichi or sanma
@@ -1115,8 +1115,8 @@ def _indicators(value: object, where: Where) -> tuple[int, ...]:
     return tuple(codes)
 
 
-@dataclass(frozen=True, slots=True)
-class _RoundContext:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class _RoundContext(Value):
     number: int
     name: str
     honba: int

@@ -41,7 +41,7 @@ MPSZ_FLAG_RE: Final = r"(?i:" + "|".join(sorted(MPSZ_FLAGS, key=len, reverse=Tru
 DRAW_RE: Final = r"(?i:draw)" + _ENDS  # in any case, as the flags: no mpsz card code is made of letters
 
 
-@dataclass(slots=True, init=False, unsafe_hash=True)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Token(Value):
     """One token of a line: what it is, where it starts (0-based), its text,
     and for ``key=value`` items the value and where that starts.

@@ -30,7 +30,7 @@ class PlotUnavailable(UsageError):
     code: ClassVar[str] = "plot-needs-matplotlib"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Chart(Value):
     """A game's totals as a picture shows them: a point before the first hand (everyone's start),
     then one after each hand, labelled as players name the hand."""

@@ -51,7 +51,7 @@ from mjscore.result import ScoreLine, Shown, ShownTable, value_summary
 from mjscore.rulesets.base import RuleSet
 from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.settings import Settings
-from mjscore.values import made
+from mjscore.values import Value, made
 
 if TYPE_CHECKING:  # the analysis's values (rulesets/base.py: why)
     from mjscore.families.baba.shape import BabaShape
@@ -78,8 +78,8 @@ _MELD_TAGS: Final = {"open": MeldKind.OPEN, "closed": MeldKind.CLOSED_KAN, "show
 _WORDLIKE: Final = re.compile(r"[a-z][a-z_-]*")
 
 
-@dataclass(frozen=True, slots=True)
-class BeginnerOptions:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class BeginnerOptions(Value):
     players: int = option(4, "players at the table; on tsumo every other player pays", "docs/rules/baba.md §6", (3, 4))
     obaba_dora: bool = option(
         False, "an OBABA standing in for a chip's kind counts as a DORAYAKI card", "docs/rules/baba.md §4 house default"
@@ -98,7 +98,7 @@ class BeginnerOptions:
         return False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class ExpertOptions(BeginnerOptions):
     shown_menzen: bool = option(
         True,
@@ -118,8 +118,8 @@ class ExpertOptions(BeginnerOptions):
         return self.santoitsu_four
 
 
-@dataclass(slots=True, init=False, unsafe_hash=True)
-class BabaTable:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class BabaTable(Value):
     """Everything a BABA rule looks at besides the reading."""
 
     hand: Final[Hand]

@@ -43,6 +43,7 @@ from mjscore.result import ScoreLine, Shown, value_summary
 from mjscore.rulesets.base import RuleRow, RuleSet
 from mjscore.rulesets.deal import Deal, Scored, Settled
 from mjscore.settings import Settings
+from mjscore.values import Value
 
 if TYPE_CHECKING:  # the analysis's values (rulesets/base.py: why)
     from mjscore.waiting import Waiting, WaitingLine, WaitKind
@@ -63,8 +64,8 @@ PATTERN: Final = "pattern"
 BONUS: Final = "bonus"
 
 
-@dataclass(frozen=True, slots=True)
-class BaidaOptions:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class BaidaOptions(Value):
     # a pattern's points: from 0 to the cap of all patterns together
     all_triplets: int = option(30, "points for All Triplets (source slot 5 is blank)", _ASSUMED, most=PATTERN_CAP)
     seven_pairs: int = option(
@@ -76,8 +77,8 @@ class BaidaOptions:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class BaidaTable:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class BaidaTable(Value):
     hand: Hand  # concealed: natural tiles only; wilds: the Baida tiles
     wild_kinds: tuple[int, int]
     win: Win

@@ -24,7 +24,7 @@ from mjscore.presets import PRESET_KEY, Preset, built_in_preset, load_preset
 from mjscore.result import Candidate, ScoreLine, ScoreResult, Shown, ShownTable
 from mjscore.rulesets.deal import Deal, OptionsT, ReadingT, Scored, Settled, TableT
 from mjscore.settings import Settings
-from mjscore.values import kept
+from mjscore.values import Value, kept
 
 if TYPE_CHECKING:  # the analysis's values: mjscore waits imports them, scoring a line need not
     from mjscore.waiting import Waiting, WaitingLine
@@ -35,8 +35,8 @@ except ImportError:  # installed with mypy, which compiles: a pure install may l
     from mjscore.compiling import mypyc_attr
 
 
-@dataclass(frozen=True, slots=True)
-class RuleRow:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class RuleRow(Value):
     """A scoring item as ``mjscore rules NAME`` shows it: ``id`` is the one results name it by."""
 
     id: str

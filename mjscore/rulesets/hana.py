@@ -42,7 +42,7 @@ _TILES: Final = "docs/rules/hana.md §1"
 EIGHT_FLOWERS: Final = "eight flowers"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class HanaOptions(RiichiOptions):
     flowers: int = option(8, "flower tiles in the set: 8 (flowers and seasons) or 4 (flowers only)", _TILES, (4, 8))
     variant: int = option(

@@ -41,7 +41,7 @@ MOST_KITA: Final = 4  # four Norths in the set
 NO_MIDDLE_MAN: Final = "three-player riichi has no 2m-8m: the set keeps only 1m and 9m of the characters"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class SanmaOptions(RiichiOptions):
     aka_m: int = option(0, "red 5m the set holds: none, the set has no 5m", "docs/rules/sanma.md §1", (0,))
     sanma_tsumo: str = option(

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 
 from mjscore.errors import UsageError, printable, quoted, some_of
 from mjscore.settings import Settings, load_toml, parse_toml, shipped_text
+from mjscore.values import Value
 
 if TYPE_CHECKING:  # a deck file's path is made where it is named (configure)
     from pathlib import Path
@@ -30,8 +31,8 @@ DOUBLING_MARK: Final = "々"  # "X々" is the kind written by the single-kanji s
 _CODE_RE: Final = re.compile(r"[A-NP-Z][A-Z]")  # two letters, not starting with the wild's O
 
 
-@dataclass(frozen=True, slots=True)
-class CardKind:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class CardKind(Value):
     """One BABA card kind: its two-kanji spelling and ASCII code."""
 
     index: int

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from mjscore.families.mpsz.tiles import HONOURS, MAX_COPIES, RIICHI_KINDS, TERMINALS_AND_HONOURS
-from mjscore.values import kept, memo
+from mjscore.values import Value, kept, memo
 
 # Constants are Final: compiled, a Final int is a C constant, another global a dictionary look-up.
 SETS: Final = 4  # a hand of no meld makes four sets and a pair
@@ -90,8 +90,8 @@ FOUR_OF_EACH: Final = Room()  # riichi's 136 tiles, and a hand with no meld
 WILD_GAME: Final = Room(wild=True)  # Baida: no copy limit binds
 
 
-@dataclass(frozen=True, slots=True)
-class Shanten:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Shanten(Value):
     """The shanten of each hand shape; ``pairs`` and ``orphans`` are None where that shape
     cannot be made (a hand with melds, or a rule set without it)."""
 
@@ -109,8 +109,8 @@ class Shanten:
         return found
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Discard(Value):
     """One discard of a hand of 3n + 2 tiles: the shanten after it and the kinds whose draw
     then lowers it (for a ready hand, its winning kinds). ``kind`` None: a wild discarded."""
 

@@ -22,15 +22,15 @@ from mjscore.families.mpsz.tiles import (
 )
 from mjscore.hand import Hand, Meld, MeldKind, bracketed
 from mjscore.notation.tokens import Token
-from mjscore.values import kept, made, memo
+from mjscore.values import Value, kept, made, memo
 
 Tile = tuple[int, bool]  # (kind, is a red five)
 HAND_TAGS: Final = frozenset(("cards", "open", "closed", "winning"))  # the tokens of the hand part
 PLAIN_FIVES: Final = tuple(TILE_OF_CODE[f"5{suit}"] for suit in SUITS)  # 5m 5p 5s, not red
 
 
-@dataclass(slots=True, init=False, unsafe_hash=True)
-class WrittenHand:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class WrittenHand(Value):
     """The tiles as written: concealed (the winning tile apart), melds, and the winner.
     Made by ``read_hand``, which also counts the tiles and red fives once."""
 

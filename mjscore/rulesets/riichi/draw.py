@@ -18,13 +18,14 @@ from mjscore.presets import PRESET_KEY, Preset
 from mjscore.result import ScoreResult, Settlement, Shown
 from mjscore.rulesets.riichi.model import MOST, RiichiOptions
 from mjscore.rulesets.riichi.points import NO_TEN_TOTAL, nagashi_payments, no_ten_payments
+from mjscore.values import Value
 
 DRAW_KEYS: Final = ("tenpai", "nagashi", "honba", "sticks", PRESET_KEY)
 DRAW_SEAT_KEYS: Final = ("tenpai", "nagashi")
 
 
-@dataclass(frozen=True, slots=True)
-class DrawTable:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class DrawTable(Value):
     """The table a draw is settled at: its seat letters (and why a wind is none), the no-ten
     payments in all, and whether a nagashi mangan's tsumo shares out the absent seat's part
     (sanma_tsumo=split). Riichi's by default."""
@@ -39,8 +40,8 @@ class DrawTable:
         return tuple(WIND_OF_SEAT[x] for x in self.seat_letters)
 
 
-@dataclass(frozen=True, slots=True)
-class DrawDeal:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class DrawDeal(Value):
     text: str
     tenpai: frozenset[int]
     nagashi: tuple[int, ...]

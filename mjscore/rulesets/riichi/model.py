@@ -9,7 +9,7 @@ from typing import Final, NamedTuple
 from mjscore.families.mpsz.tiles import DEALER, FLOWERS, HONOURS, RIICHI_KINDS, dora_after
 from mjscore.hand import Group, Hand, IdentityEnum, MeldKind, Shape, Win
 from mjscore.options import option
-from mjscore.values import made
+from mjscore.values import Value, made
 
 _Y2: Final = "docs/rules/riichi.md §2 (Yakuza 2 default)"
 _TILES: Final = "docs/rules/riichi.md §1 (Yakuza 2 default)"
@@ -41,8 +41,8 @@ RENHOU_WORDS: Final = (RENHOU_OFF, RENHOU_MANGAN, RENHOU_5HAN, RENHOU_YAKUMAN)
 MOST: Final = {"honba": 99, "sticks": 100}
 
 
-@dataclass(frozen=True, slots=True)
-class RiichiOptions:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class RiichiOptions(Value):
     kuitan: bool = option(True, "All Simples also counts on an open hand", _Y2)
     aka: bool = option(False, "red fives exist, each worth 1 han (writing one turns this on)", _Y2)
     aka_m: int = option(1, "red 5m the set holds (among the four 5m)", _TILES, most=RED_FIVES_MOST)
