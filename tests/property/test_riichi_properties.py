@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from mjscore.engine import RuleBook, apply_rules
 from mjscore.errors import HandError
-from mjscore.families.mpsz.tiles import DEALER, TILE_NAMES
+from mjscore.families.mpsz.tiles import DEALER, TILE_NAMES, WINDS
 from mjscore.payment import balances
-from mjscore.rulesets.riichi.points import Table, hand_value, win_payments
+from mjscore.rulesets.riichi.points import Table, _win_payments, hand_value, win_payments
 from mjscore.rulesets.riichi.readings import readings
 from mjscore.rulesets.riichi.rows import RULES, features
 from mjscore.scoring import parse_hand, score
@@ -137,3 +137,39 @@ def test_readings_rank_by_what_the_payers_pay(han: int, fu: int, yakuman: int, d
 
 def _up(points: int) -> int:
     return -(-points // 100) * 100
+
+
+@st.composite
+def _wins(draw: st.DrawFn) -> tuple[list[int], Table]:
+    """A win's (liable base, base) and table: seats of the table, a liable player (and a liable
+    base) only with one, honba and sticks past the 255 that the kept payments' key holds, and a
+    honba value past its 4,095."""
+    seats = draw(st.sampled_from([WINDS, WINDS[:3]]))
+    winner = draw(st.sampled_from(seats))
+    others = [w for w in seats if w != winner]
+    tsumo = draw(st.booleans())
+    discarder = None if tsumo else draw(st.one_of(st.none(), st.sampled_from(others)))
+    liable = draw(st.one_of(st.none(), st.sampled_from(others)))
+    base = draw(st.integers(1, 48_000))
+    liable_base = draw(st.integers(1, base)) if liable is not None else 0
+    honba, sticks = draw(st.integers(0, 300)), draw(st.integers(0, 300))
+    honba_value, liable_pays_honba, split = (
+        draw(st.sampled_from([100, 300, 5000])),
+        draw(st.booleans()),
+        draw(st.booleans()),
+    )
+    table = Table(winner, tsumo, discarder, liable, honba, sticks, honba_value, liable_pays_honba, seats, split)
+    return [liable_base, base], table
+
+
+@SETTINGS
+@given(st.lists(_wins(), min_size=2, max_size=6))
+def test_kept_payments_are_those_of_their_own_win(wins: list[tuple[list[int], Table]]) -> None:
+    # why: win_payments keeps payments under one number packing the table (and its seats and
+    # amounts apart); two wins that differ in any field must not share an entry: each win,
+    # asked again after the others, gets what working it out afresh gives
+    fresh = [_win_payments(base, table, liable) for (liable, base), table in wins]
+    for (liable, base), table in wins:
+        win_payments(base, table, liable)
+    for ((liable, base), table), expected in zip(wins, fresh, strict=True):
+        assert win_payments(base, table, liable) == expected
