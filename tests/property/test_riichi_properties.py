@@ -12,7 +12,8 @@ from mjscore.engine import RuleBook, apply_rules
 from mjscore.errors import HandError
 from mjscore.families.mpsz.tiles import DEALER, TILE_NAMES, WINDS
 from mjscore.payment import balances
-from mjscore.rulesets.riichi.points import Table, _win_payments, hand_value, win_payments
+from mjscore.rulesets.riichi.points import HandValue, Table, _win_payments, hand_value, win_payments
+from mjscore.rulesets.riichi.present import _summary, summary
 from mjscore.rulesets.riichi.readings import readings
 from mjscore.rulesets.riichi.rows import RULES, features
 from mjscore.scoring import parse_hand, score
@@ -173,3 +174,24 @@ def test_kept_payments_are_those_of_their_own_win(wins: list[tuple[list[int], Ta
         win_payments(base, table, liable)
     for ((liable, base), table), expected in zip(wins, fresh, strict=True):
         assert win_payments(base, table, liable) == expected
+
+
+_HAND_VALUES = st.sampled_from(
+    [HandValue(2000, "mangan", 8000), HandValue(640, "", 2600), HandValue(8000, "yakuman", 32000)]
+)
+
+
+@SETTINGS
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 200), st.integers(0, 1100), st.integers(0, 70), _HAND_VALUES), min_size=2, max_size=6
+    )
+)
+def test_kept_summaries_are_those_of_their_own_counts(asked: list[tuple[int, int, int, HandValue]]) -> None:
+    # why: summary keeps what it made under one number packing han, fu and yakuman (by hand
+    # value apart), fu and yakuman past what the number holds not kept; each, asked again after
+    # the others, is what making it afresh gives
+    for han, fu, yakuman, value in asked:
+        summary(han, fu, yakuman, value)
+    for han, fu, yakuman, value in asked:
+        assert summary(han, fu, yakuman, value) == _summary(han, fu, yakuman, value)
