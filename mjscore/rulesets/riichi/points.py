@@ -137,63 +137,19 @@ class Table(NamedTuple):  # made per hand: a NamedTuple is cheaper than a frozen
     split: bool = False
 
 
-# A win's payments, kept by its seats, then its amounts (``base`` and ``liable_base`` in one
-# number), then the rest of its table in one number (``_table_key``): a functools cache built a
-# key of the arguments and hashed the table's ten fields, about 2,300 instructions a hand
-# compiled. Payments are frozen, and a batch meets few distinct values and seatings.
-_PAYMENTS: Final[dict[tuple[int, ...], dict[int, dict[int, tuple[Payment, ...]]]]] = memo()
-_AMOUNT_BITS: Final = 20  # a liable base below 2**20 points: any (a limit's is at most 8,000 times a few)
+# A win's payments, kept by its amounts and table: payments are frozen, and a batch meets few
+# distinct values and seatings. A plain dict: a functools cache's call, compiled, goes through
+# Python's generic call and builds its key (``values.memo``).
+_PAYMENTS: Final[dict[tuple[int, int, Table], tuple[Payment, ...]]] = memo()
 
 
 def win_payments(base: int, table: Table, liable_base: int = 0) -> tuple[Payment, ...]:
     """Every payment of a win; ``liable_base`` is the part of ``base`` a liable player answers for."""
-    key = _table_key(table)
-    if key < 0 or not 0 <= liable_base < 1 << _AMOUNT_BITS:
-        return _win_payments(base, table, liable_base)  # not kept: a number outside the key's fields
-    by_amounts = _PAYMENTS.get(table.seats)
-    if by_amounts is None:
-        by_amounts = kept(_PAYMENTS, 8, table.seats, {})
-    amounts = base << _AMOUNT_BITS | liable_base
-    by_table = by_amounts.get(amounts)
-    if by_table is None:
-        by_table = kept(by_amounts, 1024, amounts, {})
-    payments = by_table.get(key)
+    key = (base, liable_base, table)
+    payments = _PAYMENTS.get(key)
     if payments is None:
-        payments = kept(by_table, 256, key, _win_payments(base, table, liable_base))
+        payments = kept(_PAYMENTS, 4096, key, _win_payments(base, table, liable_base))
     return payments
-
-
-def _table_key(table: Table) -> int:
-    """The table but its seats as one number (each field in bits of its own), or -1 where a field
-    does not fit its bits: seats are the four winds, or None (3 bits each); then honba and sticks
-    below 256, a honba's value below 4,096 and three switches."""
-    winner, discarder, liable = _seat_code(table.winner), _seat_code(table.discarder), _seat_code(table.liable)
-    if (
-        winner < 0
-        or discarder < 0
-        or liable < 0
-        or not 0 <= table.honba < 256
-        or not 0 <= table.sticks < 256
-        or not 0 <= table.honba_value < 4096
-    ):
-        return -1
-    switches = int(table.tsumo) | int(table.liable_pays_honba) << 1 | int(table.split) << 2
-    return (
-        winner
-        | discarder << 3
-        | liable << 6
-        | table.honba << 9
-        | table.sticks << 17
-        | table.honba_value << 25
-        | switches << 37
-    )
-
-
-def _seat_code(seat: int | None) -> int:
-    """A seat as 1 to 4 (its wind), None as 0; -1 for anything else."""
-    if seat is None:
-        return 0
-    return seat - DEALER + 1 if DEALER <= seat <= WINDS[-1] else -1
 
 
 def _win_payments(base: int, table: Table, liable_base: int) -> tuple[Payment, ...]:
