@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from mjscore.engine import RuleBook, apply_rules
 from mjscore.errors import HandError
 from mjscore.families.mpsz.tiles import DEALER, TILE_NAMES, WINDS
-from mjscore.payment import balances
+from mjscore.payment import _win_parties, balances, win_parties
 from mjscore.rulesets.riichi.points import HandValue, Table, _win_payments, hand_value, win_payments
 from mjscore.rulesets.riichi.present import _summary, summary
 from mjscore.rulesets.riichi.readings import readings
@@ -194,3 +194,18 @@ def test_kept_summaries_are_those_of_their_own_counts(asked: list[tuple[int, int
         summary(han, fu, yakuman, value)
     for han, fu, yakuman, value in asked:
         assert summary(han, fu, yakuman, value) == _summary(han, fu, yakuman, value)
+
+
+_PARTIES_ASKED = st.tuples(st.sampled_from(WINDS), st.booleans(), st.booleans(), st.sampled_from([WINDS, WINDS[:3]]))
+
+
+@SETTINGS
+@given(st.lists(_PARTIES_ASKED, min_size=2, max_size=6))
+def test_kept_parties_are_those_of_their_own_win(asked: list[tuple[int, bool, bool, tuple[int, ...]]]) -> None:
+    # why: win_parties keeps the parties by the seats, then by one number packing the winner
+    # and the two switches; each win, asked again after the others, gets its own
+    for winner, unnamed, sticks, seats in asked:
+        win_parties(winner, unnamed_discarder=unnamed, sticks=sticks, seats=seats)
+    for winner, unnamed, sticks, seats in asked:
+        kept_ones = win_parties(winner, unnamed_discarder=unnamed, sticks=sticks, seats=seats)
+        assert kept_ones == _win_parties(winner, unnamed, sticks, seats)
