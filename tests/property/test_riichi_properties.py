@@ -12,8 +12,7 @@ from mjscore.engine import RuleBook, apply_rules
 from mjscore.errors import HandError
 from mjscore.families.mpsz.tiles import DEALER, TILE_NAMES, WINDS
 from mjscore.payment import _win_parties, balances, win_parties
-from mjscore.rulesets.riichi.points import HandValue, Table, _win_payments, hand_value, win_payments
-from mjscore.rulesets.riichi.present import _summary, summary
+from mjscore.rulesets.riichi.points import Table, hand_value, win_payments
 from mjscore.rulesets.riichi.readings import readings
 from mjscore.rulesets.riichi.rows import RULES, features
 from mjscore.scoring import parse_hand, score
@@ -138,62 +137,6 @@ def test_readings_rank_by_what_the_payers_pay(han: int, fu: int, yakuman: int, d
 
 def _up(points: int) -> int:
     return -(-points // 100) * 100
-
-
-@st.composite
-def _wins(draw: st.DrawFn) -> tuple[list[int], Table]:
-    """A win's (liable base, base) and table: seats of the table, and a liable player (and a
-    liable base) only with one."""
-    seats = draw(st.sampled_from([WINDS, WINDS[:3]]))
-    winner = draw(st.sampled_from(seats))
-    others = [w for w in seats if w != winner]
-    tsumo = draw(st.booleans())
-    discarder = None if tsumo else draw(st.one_of(st.none(), st.sampled_from(others)))
-    liable = draw(st.one_of(st.none(), st.sampled_from(others)))
-    base = draw(st.integers(1, 48_000))
-    liable_base = draw(st.integers(1, base)) if liable is not None else 0
-    honba, sticks = draw(st.integers(0, 9)), draw(st.integers(0, 9))
-    honba_value, liable_pays_honba, split = (
-        draw(st.sampled_from([100, 300])),
-        draw(st.booleans()),
-        draw(st.booleans()),
-    )
-    table = Table(winner, tsumo, discarder, liable, honba, sticks, honba_value, liable_pays_honba, seats, split)
-    return [liable_base, base], table
-
-
-@SETTINGS
-@given(st.lists(_wins(), min_size=2, max_size=6))
-def test_kept_payments_are_those_of_their_own_win(wins: list[tuple[list[int], Table]]) -> None:
-    # why: win_payments keeps payments by the win's amounts and table; two wins that differ in
-    # any field must not share an entry: each win, asked again after the others, gets what
-    # working it out afresh gives
-    fresh = [_win_payments(base, table, liable) for (liable, base), table in wins]
-    for (liable, base), table in wins:
-        win_payments(base, table, liable)
-    for ((liable, base), table), expected in zip(wins, fresh, strict=True):
-        assert win_payments(base, table, liable) == expected
-
-
-_HAND_VALUES = st.sampled_from(
-    [HandValue(2000, "mangan", 8000), HandValue(640, "", 2600), HandValue(8000, "yakuman", 32000)]
-)
-
-
-@SETTINGS
-@given(
-    st.lists(
-        st.tuples(st.integers(0, 200), st.integers(0, 1100), st.integers(0, 70), _HAND_VALUES), min_size=2, max_size=6
-    )
-)
-def test_kept_summaries_are_those_of_their_own_counts(asked: list[tuple[int, int, int, HandValue]]) -> None:
-    # why: summary keeps what it made under one number packing han, fu and yakuman (by hand
-    # value apart), fu and yakuman past what the number holds not kept; each, asked again after
-    # the others, is what making it afresh gives
-    for han, fu, yakuman, value in asked:
-        summary(han, fu, yakuman, value)
-    for han, fu, yakuman, value in asked:
-        assert summary(han, fu, yakuman, value) == _summary(han, fu, yakuman, value)
 
 
 _PARTIES_ASKED = st.tuples(st.sampled_from(WINDS), st.booleans(), st.booleans(), st.sampled_from([WINDS, WINDS[:3]]))

@@ -3,6 +3,7 @@ liability, and the settlements of an exhaustive draw."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final, NamedTuple
 
 from mjscore.families.mpsz.tiles import DEALER, SEAT_LETTER, WINDS
@@ -137,22 +138,10 @@ class Table(NamedTuple):  # made per hand: a NamedTuple is cheaper than a frozen
     split: bool = False
 
 
-# A win's payments, kept by its amounts and table: payments are frozen, and a batch meets few
-# distinct values and seatings. A plain dict: a functools cache's call, compiled, goes through
-# Python's generic call and builds its key (``values.memo``).
-_PAYMENTS: Final[dict[tuple[int, int, Table], tuple[Payment, ...]]] = memo()
-
-
+@lru_cache(maxsize=4096)
 def win_payments(base: int, table: Table, liable_base: int = 0) -> tuple[Payment, ...]:
-    """Every payment of a win; ``liable_base`` is the part of ``base`` a liable player answers for."""
-    key = (base, liable_base, table)
-    payments = _PAYMENTS.get(key)
-    if payments is None:
-        payments = kept(_PAYMENTS, 4096, key, _win_payments(base, table, liable_base))
-    return payments
-
-
-def _win_payments(base: int, table: Table, liable_base: int) -> tuple[Payment, ...]:
+    """Every payment of a win; ``liable_base`` is the part of ``base`` a liable player answers for.
+    Cached: payments are frozen, and a batch meets few distinct values and seatings."""
     dealer = table.winner == DEALER
     shared = base > liable_base
     # the honba go with the shared part when there is one, else with the liability; with

@@ -4,6 +4,7 @@ summary and the notes."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Final
 
 from mjscore.families.mpsz import written
@@ -44,27 +45,10 @@ def _new_notes(explicit_winner: bool, winning: int, unnamed_discarder: bool) -> 
     return tuple(notes)
 
 
-# Summaries kept by their hand value, then by one number packing han, fu and yakuman: every
-# reading asks, and a batch meets few distinct values. A functools cache's call, compiled, built
-# a key of the four arguments (about 1,500 instructions a reading).
-_SUMMARIES: Final[dict[HandValue, dict[int, Summary]]] = memo()
-
-
+@lru_cache(maxsize=1024)
 def summary(han: int, fu: int, yakuman: int, value: HandValue) -> Summary:
-    """What the hand comes to."""
-    if not (0 <= fu < 1024 and 0 <= yakuman < 64 and han >= 0):
-        return _summary(han, fu, yakuman, value)  # not kept: outside the key's fields
-    by_counts = _SUMMARIES.get(value)
-    if by_counts is None:
-        by_counts = kept(_SUMMARIES, 1024, value, {})
-    key = han << 16 | fu << 6 | yakuman
-    found = by_counts.get(key)
-    if found is None:
-        found = kept(by_counts, 64, key, _summary(han, fu, yakuman, value))
-    return found
-
-
-def _summary(han: int, fu: int, yakuman: int, value: HandValue) -> Summary:
+    """What the hand comes to (cached, by position: every reading asks, and a batch meets few
+    distinct values)."""
     base, limit, points = value
     if limit == COUNTED_YAKUMAN:
         yakuman = 1
