@@ -1,5 +1,6 @@
-"""What mjscore's frozen values share: each pickles through its constructor; the NamedTuples
-made for every hand are made without their own ``__new__`` (``made``); what is worked out
+"""What mjscore's frozen values share: equality, hash and repr written once (``Value``), and
+each pickles through its constructor; the NamedTuples made for every hand are made without
+their own ``__new__`` (``made``); what is worked out
 from a value again and again is kept by its identity (``ByIdentity``), in a memo of bounded
 size (``kept``); every such memo is made by ``memo`` (or is a ``ByIdentity``), so that
 ``forget_memos`` empties them all, as ``cache_clear`` empties a functools cache."""
@@ -32,7 +33,7 @@ class Value:
     equality, hash and repr are written here once, from the fields, as dataclasses would write
     them for each class (``Field.compare``, ``Field.repr`` heeded). dataclasses makes each class's
     own as source text, compiled as its module is imported: about 0.6 million instructions a
-    method, some 40 million of a one-line batch's 336 million. No hand calls them.
+    method, 31 million of a one-line batch's 335 million. No hand calls them.
 
     A value pickles through its constructor, restored as ``type(self)(*fields)``: Python
     restores a pickled object field by field, through ``__setattr__``, and in a compiled build
