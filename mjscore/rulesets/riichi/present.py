@@ -23,17 +23,17 @@ from mjscore.values import kept, memo
 WORD: Final = {member: member.value for member in (*Win, *Wait)}
 
 
+_NOTES: Final[dict[int, tuple[str, ...]]] = memo()  # a win's notes, by the number notes() packs
+
+
 def notes(explicit_winner: bool, winning: int, unnamed_discarder: bool) -> tuple[str, ...]:
     """The notes of a win, kept by one number packing what they say: a batch's hands share the
     few there are (and the JSON writer, by their identity, their text)."""
-    key = winning * 4 + explicit_winner * 2 + unnamed_discarder
+    key = winning << 2 | int(explicit_winner) << 1 | int(unnamed_discarder)
     found = _NOTES.get(key)
     if found is None:
         found = kept(_NOTES, 1024, key, _new_notes(explicit_winner, winning, unnamed_discarder))
     return found
-
-
-_NOTES: Final[dict[int, tuple[str, ...]]] = memo()
 
 
 def _new_notes(explicit_winner: bool, winning: int, unnamed_discarder: bool) -> tuple[str, ...]:
