@@ -35,13 +35,17 @@ GAME_CHUNK: Final = 8  # games a worker replays per task (a game of 16 hands is 
 WINDOW: Final = 4  # tasks per worker in flight at once
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Source(Value):
     """An input of a batch: its place among the inputs (the same file may be named twice) and
     its name as messages and records show it (``<stdin>`` for standard input; ``printable``)."""
 
-    index: int
-    name: str
+    index: Final[int]
+    name: Final[str]
+
+    def __init__(self, index: int, name: str) -> None:  # see result.ScoreLine
+        self.index = index
+        self.name = name
 
 
 NO_SOURCE: Final = Source(0, "")  # lines that come from no named input (a library caller's)
@@ -82,13 +86,18 @@ class Task(Protocol[Item_contra, Done_co]):
         ...
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Scoring(Value):
     """mjscore batch: each line scored (``show_all``: with every reading considered, ``--all``)."""
 
-    settings: Settings
-    renderer: Renderer
-    show_all: bool = False
+    settings: Final[Settings]
+    renderer: Final[Renderer]
+    show_all: Final[bool]
+
+    def __init__(self, settings: Settings, renderer: Renderer, show_all: bool = False) -> None:  # see result.ScoreLine
+        self.settings = settings
+        self.renderer = renderer
+        self.show_all = show_all
 
     def rendered(self, lines: Lines, start: int, source: Source) -> Iterator[Rendered]:
         renderer = self.renderer

@@ -19,16 +19,21 @@ QUOTE_LIMIT: Final = 60  # characters of a user's text a message quotes
 PATH_QUOTE_LIMIT: Final = 300  # of a file name: any real one, not one made to be too long
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Problem(Value):
     """One thing wrong with a hand: a stable code, a sentence, and a column.
 
     ``col`` is 1-based into the line as typed; 0 means "the hand as a whole".
     """
 
-    code: str
-    message: str
-    col: int = 0
+    code: Final[str]
+    message: Final[str]
+    col: Final[int]
+
+    def __init__(self, code: str, message: str, col: int = 0) -> None:  # see result.ScoreLine
+        self.code = code
+        self.message = message
+        self.col = col
 
     def to_dict(self) -> dict[str, object]:
         return {"code": self.code, "message": self.message, "col": self.col}

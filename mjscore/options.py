@@ -61,15 +61,33 @@ def read_count_text(text: str, most: int) -> int | None:
     return value if value <= most else None
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class OptionSpec(Value):
-    name: str
-    default: OptionValue
-    doc: str
-    source: str
-    choices: tuple[int, ...] = ()  # the values a number option takes, or
-    most: int = 0  # its largest value (it takes every whole number from 0 up to it)
-    words: tuple[str, ...] = ()  # the words a choice option takes (its default is one)
+    name: Final[str]
+    default: Final[OptionValue]
+    doc: Final[str]
+    source: Final[str]
+    choices: Final[tuple[int, ...]]  # the values a number option takes, or
+    most: Final[int]  # its largest value (it takes every whole number from 0 up to it)
+    words: Final[tuple[str, ...]]  # the words a choice option takes (its default is one)
+
+    def __init__(  # noqa: PLR0917 - the fields, in order, as dataclasses would take them (see result.ScoreLine)
+        self,
+        name: str,
+        default: OptionValue,
+        doc: str,
+        source: str,
+        choices: tuple[int, ...] = (),
+        most: int = 0,
+        words: tuple[str, ...] = (),
+    ) -> None:
+        self.name = name
+        self.default = default
+        self.doc = doc
+        self.source = source
+        self.choices = choices
+        self.most = most
+        self.words = words
 
     @property
     def is_switch(self) -> bool:

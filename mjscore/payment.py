@@ -23,14 +23,21 @@ POT: Final = "pot"
 STICKS: Final = "sticks"
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Party(Value):
     """One side of payments: ``code`` in the data, ``label`` in the table for people."""
 
-    code: str
-    label: str
-    pool: bool = False  # money on the table, not a player
-    unnamed: bool = False  # one of the seats, which one the line does not say (a ron without from=)
+    code: Final[str]
+    label: Final[str]
+    pool: Final[bool]  # money on the table, not a player
+    unnamed: Final[bool]  # one of the seats, which one the line does not say (a ron without from=)
+
+    # see result.ScoreLine
+    def __init__(self, code: str, label: str, pool: bool = False, unnamed: bool = False) -> None:
+        self.code = code
+        self.label = label
+        self.pool = pool
+        self.unnamed = unnamed
 
 
 def seat_name(wind: int) -> str:

@@ -24,13 +24,18 @@ PRESET_KEY: Final = "preset"  # the item that names one: preset= on a line, pres
 _KEYS: Final = ("title", "source", "options")  # what a preset file holds
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class PresetFile(Value):
     """What a preset's file says besides its options: ``values`` as it sets them."""
 
-    title: str
-    source: str
-    values: Mapping[str, OptionValue]
+    title: Final[str]
+    source: Final[str]
+    values: Final[Mapping[str, OptionValue]]
+
+    def __init__(self, title: str, source: str, values: Mapping[str, OptionValue]) -> None:  # see result.ScoreLine
+        self.title = title
+        self.source = source
+        self.values = values
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -20,13 +20,18 @@ from mjscore.values import Value
 SCHEMA_VERSION: Final = 2
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class ShownTable(Value):
     """A table ``mjscore rules NAME`` prints after the rule set's own (BABA: its deck)."""
 
-    title: str
-    headers: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
+    title: Final[str]
+    headers: Final[tuple[str, ...]]
+    rows: Final[tuple[tuple[str, ...], ...]]
+
+    def __init__(self, title: str, headers: tuple[str, ...], rows: tuple[tuple[str, ...], ...]) -> None:  # as ScoreLine
+        self.title = title
+        self.headers = headers
+        self.rows = rows
 
 
 @dataclass(slots=True, init=False, repr=False, eq=False)
@@ -118,15 +123,24 @@ def value_summary(hand_value: int) -> Summary:
     return Summary(hand_value=hand_value)
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Candidate(Value):
     """One reading considered, with its lines and what it is worth (for ``--all``)."""
 
-    reading: str
-    lines: tuple[ScoreLine, ...]
-    total: int  # the lines' total, in the result's unit
-    hand_value: int  # what the reading earns the winner, as ``Summary.hand_value``: readings are ranked by it
-    kept: bool = False  # the reading the result scores (the best; the first of equals)
+    reading: Final[str]
+    lines: Final[tuple[ScoreLine, ...]]
+    total: Final[int]  # the lines' total, in the result's unit
+    hand_value: Final[int]  # what the reading earns the winner, as ``Summary.hand_value``: readings are ranked by it
+    kept: Final[bool]  # the reading the result scores (the best; the first of equals)
+
+    def __init__(  # see ScoreLine
+        self, reading: str, lines: tuple[ScoreLine, ...], total: int, hand_value: int, kept: bool = False
+    ) -> None:
+        self.reading = reading
+        self.lines = lines
+        self.total = total
+        self.hand_value = hand_value
+        self.kept = kept
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -138,13 +152,18 @@ class Candidate(Value):
         }
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Settlement(Value):
     """A draw's outcome: the seats ready (tenpai) and those paid a nagashi mangan."""
 
-    kind: str  # "exhaustive_draw"
-    tenpai: tuple[str, ...]
-    nagashi: tuple[str, ...]
+    kind: Final[str]  # "exhaustive_draw"
+    tenpai: Final[tuple[str, ...]]
+    nagashi: Final[tuple[str, ...]]
+
+    def __init__(self, kind: str, tenpai: tuple[str, ...], nagashi: tuple[str, ...]) -> None:  # see ScoreLine
+        self.kind = kind
+        self.tenpai = tenpai
+        self.nagashi = nagashi
 
     def to_dict(self) -> dict[str, object]:
         return {"kind": self.kind, "tenpai": list(self.tenpai), "nagashi": list(self.nagashi)}

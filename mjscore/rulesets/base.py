@@ -35,16 +35,26 @@ except ImportError:  # installed with mypy, which compiles: a pure install may l
     from mjscore.compiling import mypyc_attr
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class RuleRow(Value):
     """A scoring item as ``mjscore rules NAME`` shows it: ``id`` is the one results name it by."""
 
-    id: str
-    name: str
-    local_name: str
-    category: str
-    value: str
-    condition: str
+    id: Final[str]
+    name: Final[str]
+    local_name: Final[str]
+    category: Final[str]
+    value: Final[str]
+    condition: Final[str]
+
+    def __init__(  # noqa: PLR0917 - the fields, in order, as dataclasses would take them (see result.ScoreLine)
+        self, id: str, name: str, local_name: str, category: str, value: str, condition: str
+    ) -> None:
+        self.id = id
+        self.name = name
+        self.local_name = local_name
+        self.category = category
+        self.value = value
+        self.condition = condition
 
 
 LINE_OPTION_SETS: Final = 256  # the distinct option sets of lines kept per settings and rule set

@@ -5,7 +5,7 @@ docs/rules/sanma.md §9)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final, TypeVar
 
 from mjscore.errors import Problem, quoted
@@ -24,35 +24,69 @@ DRAW_KEYS: Final = ("tenpai", "nagashi", "honba", "sticks", PRESET_KEY)
 DRAW_SEAT_KEYS: Final = ("tenpai", "nagashi")
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class DrawTable(Value):
     """The table a draw is settled at: its seat letters (and why a wind is none), the no-ten
     payments in all, and whether a nagashi mangan's tsumo shares out the absent seat's part
     (sanma_tsumo=split). Riichi's by default."""
 
-    seat_letters: str = SEATS
-    no_seat_why: str = ""
-    no_ten_total: int = NO_TEN_TOTAL
-    split: bool = False
+    seat_letters: Final[str]
+    no_seat_why: Final[str]
+    no_ten_total: Final[int]
+    split: Final[bool]
+
+    def __init__(  # see result.ScoreLine
+        self, seat_letters: str = SEATS, no_seat_why: str = "", no_ten_total: int = NO_TEN_TOTAL, split: bool = False
+    ) -> None:
+        self.seat_letters = seat_letters
+        self.no_seat_why = no_seat_why
+        self.no_ten_total = no_ten_total
+        self.split = split
 
     @property
     def seats(self) -> tuple[int, ...]:
         return tuple(WIND_OF_SEAT[x] for x in self.seat_letters)
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class DrawDeal(Value):
-    text: str
-    tenpai: frozenset[int]
-    nagashi: tuple[int, ...]
-    honba: int = 0
-    sticks: int = 0
-    written: tuple[str, ...] = ()  # the rule options the line wrote, as it wrote them ("nagashi=off")
-    changed: str = ""  # the options that differ from the preset's ("": none), for the header
-    preset: Preset | None = None  # the preset the options start from (None: the rule set has none)
-    preset_written: bool = False  # the line chose it (preset=): the canonical line repeats it
-    draw_table: DrawTable = field(default_factory=DrawTable)
-    options: Mapping[str, OptionValue] = field(default_factory=dict)  # options.option_values, for the context
+    text: Final[str]
+    tenpai: Final[frozenset[int]]
+    nagashi: Final[tuple[int, ...]]
+    honba: Final[int]
+    sticks: Final[int]
+    written: Final[tuple[str, ...]]  # the rule options the line wrote, as it wrote them ("nagashi=off")
+    changed: Final[str]  # the options that differ from the preset's ("": none), for the header
+    preset: Final[Preset | None]  # the preset the options start from (None: the rule set has none)
+    preset_written: Final[bool]  # the line chose it (preset=): the canonical line repeats it
+    draw_table: Final[DrawTable]
+    options: Final[Mapping[str, OptionValue]]  # options.option_values, for the context
+
+    def __init__(  # noqa: PLR0917 - the fields, in order, as dataclasses would take them (see result.ScoreLine)
+        self,
+        text: str,
+        tenpai: frozenset[int],
+        nagashi: tuple[int, ...],
+        honba: int,
+        sticks: int,
+        written: tuple[str, ...],
+        changed: str,
+        preset: Preset | None,
+        preset_written: bool,
+        draw_table: DrawTable,
+        options: Mapping[str, OptionValue],
+    ) -> None:
+        self.text = text
+        self.tenpai = tenpai
+        self.nagashi = nagashi
+        self.honba = honba
+        self.sticks = sticks
+        self.written = written
+        self.changed = changed
+        self.preset = preset
+        self.preset_written = preset_written
+        self.draw_table = draw_table
+        self.options = options
 
 
 OptionsT = TypeVar("OptionsT", bound=RiichiOptions)
