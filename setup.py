@@ -74,6 +74,18 @@ def _say(message: str) -> None:
     print(f"mjscore build: {message}", file=sys.stderr, flush=True)
 
 
+# A shared object on Linux calls its own exported functions through its procedure linkage
+# table, and the C compiler inlines none of them, in case another library replaces them as it
+# loads: mypyc exports every compiled function (its modules call one another), so 1,787 of
+# the table's 2,035 entries were ours. No library replaces ours: the compiler may inline them
+# (-fno-semantic-interposition), the linker binds the calls to them directly
+# (-Bsymbolic-functions), and Python's own functions are called through the global offset
+# table, not the procedure linkage table (-fno-plt). A riichi batch hand: 368k -> 358k
+# instructions; a one-line batch 273.5M -> 268.9M (fewer relocations as it loads).
+ELF_COMPILE_ARGS = ("-fno-semantic-interposition", "-fno-plt")
+ELF_LINK_ARGS = ("-Wl,-Bsymbolic-functions",)
+
+
 def _mypyc_extensions(build_dir: str) -> list[Extension]:
     """The compiled modules, or none if mypyc cannot run (missing, or a type error)."""
     try:
@@ -84,10 +96,15 @@ def _mypyc_extensions(build_dir: str) -> list[Extension]:
         # grammar, which stay Python, lean on them). Without them the package's strict
         # settings cannot pass, and CI checks those: ``mypy --strict mjscore``.
         flags = ["--config-file=", "--ignore-missing-imports"]
-        return list(mypycify([*flags, *_compiled_paths()], opt_level="3", debug_level="0", target_dir=build_dir))
+        extensions = list(mypycify([*flags, *_compiled_paths()], opt_level="3", debug_level="0", target_dir=build_dir))
     except (Exception, SystemExit) as failure:  # mypyc reports its own errors with sys.exit
         _say(f"mypyc could not compile ({failure!r}); installing pure Python")
         return []
+    if sys.platform == "linux":
+        for extension in extensions:
+            extension.extra_compile_args = [*extension.extra_compile_args, *ELF_COMPILE_ARGS]
+            extension.extra_link_args = [*extension.extra_link_args, *ELF_LINK_ARGS]
+    return extensions
 
 
 class BuildExtOrPure(build_ext):
