@@ -77,9 +77,9 @@ class OptionSpec(Value):
         default: OptionValue,
         doc: str,
         source: str,
-        choices: tuple[int, ...] = (),
-        most: int = 0,
-        words: tuple[str, ...] = (),
+        choices: tuple[int, ...],  # each field has its default in option()
+        most: int,
+        words: tuple[str, ...],
     ) -> None:
         self.name = name
         self.default = default
