@@ -32,8 +32,9 @@ class Party(Value):
     pool: Final[bool]  # money on the table, not a player
     unnamed: Final[bool]  # one of the seats, which one the line does not say (a ron without from=)
 
-    # see result.ScoreLine
-    def __init__(self, code: str, label: str, pool: bool = False, unnamed: bool = False) -> None:
+    def __init__(  # see result.ScoreLine
+        self, code: str, label: str, pool: bool = False, unnamed: bool = False
+    ) -> None:
         self.code = code
         self.label = label
         self.pool = pool

@@ -28,7 +28,9 @@ class ShownTable(Value):
     headers: Final[tuple[str, ...]]
     rows: Final[tuple[tuple[str, ...], ...]]
 
-    def __init__(self, title: str, headers: tuple[str, ...], rows: tuple[tuple[str, ...], ...]) -> None:  # as ScoreLine
+    def __init__(  # see ScoreLine
+        self, title: str, headers: tuple[str, ...], rows: tuple[tuple[str, ...], ...]
+    ) -> None:
         self.title = title
         self.headers = headers
         self.rows = rows
@@ -46,7 +48,8 @@ class ScoreLine(Value):
     detail: Final[str]
 
     # Written out (init=False, as every class marked so): a compiled build runs the __init__
-    # dataclasses generates as Python, about 30 times slower than this (README, Development).
+    # dataclasses generates as Python, about 30 times slower than this (README, Development),
+    # and for a frozen class dataclasses compiles three methods from source at import.
     # Frozen by type, not at run time: the fields are Final, and mypy refuses any assignment.
     # frozen=True would have this __init__ set each field through object.__setattr__, no
     # faster compiled and four times slower interpreted (the pure build) than a plain store.
