@@ -53,7 +53,7 @@ class ScoreLine(Value):
     # Frozen by type, not at run time: the fields are Final, and mypy refuses any assignment.
     # frozen=True would have this __init__ set each field through object.__setattr__, no
     # faster compiled and four times slower interpreted (the pure build) than a plain store.
-    # unsafe_hash: hashed by its fields, as a frozen one is (safe: none is assigned again).
+    # Hashed by its fields (values.Value), as a frozen one is: safe, since none is assigned again.
     def __init__(  # noqa: PLR0917 - the fields, in order, as dataclasses would take them
         self, rule_id: str, name: str, local_name: str, count: int, value: int, detail: str = ""
     ) -> None:

@@ -216,7 +216,7 @@ def test_a_written_out_init_takes_the_fields_in_order(cls: type) -> None:
     assert [getattr(defaults, p.name) for p in left_out] == [p.default for p in left_out]
 
 
-def test_the_written_out_inits_are_the_hot_values() -> None:
+def test_the_written_out_inits_are_the_hot_and_start_up_values() -> None:
     # why: the values made for every scored line whose generated __init__ cost most
     # (callgrind, compiled riichi batch); a class dropped from the list would lose the check above
     names = {cls.__qualname__ for cls in _written_out_inits()}
