@@ -122,17 +122,18 @@ def emit(text: Output | None) -> None:
 def write(text: Output) -> None:
     """Standard output, buffered; ``OutputError`` if it cannot be written. Bytes (JSON, made as
     UTF-8) go to its byte buffer, as a line-buffered stream's text would (a terminal's)."""
+    stdout = sys.stdout  # looked up once: a batch writes here for every line
     try:
         if isinstance(text, str):
-            sys.stdout.write(text)
-        elif isinstance(sys.stdout, io.TextIOWrapper):
-            if not sys.stdout.write_through:  # text it holds goes first (encodable_output sets it)
-                sys.stdout.flush()
-            sys.stdout.buffer.write(text)
-            if sys.stdout.line_buffering:
-                sys.stdout.buffer.flush()
+            stdout.write(text)
+        elif isinstance(stdout, io.TextIOWrapper):
+            if not stdout.write_through:  # text it holds goes first (encodable_output sets it)
+                stdout.flush()
+            stdout.buffer.write(text)
+            if stdout.line_buffering:
+                stdout.buffer.flush()
         else:  # a stream of text only (a test's StringIO)
-            sys.stdout.write(text.decode())
+            stdout.write(text.decode())
     except OSError as exc:
         raise OutputError(exc) from None
 
@@ -283,21 +284,28 @@ class BatchRun:
     def _lines(self, source: Source, path: str) -> Iterator[str | Overlong]:
         try:
             with open(path, "rb") if path != "-" else nullcontext(sys.stdin.buffer) as file:
-                for line in read_lines(file):
-                    if self.bar.due():
-                        self.bar.draw(self._read_before + file.tell())
-                    yield line
+                # with no bar to draw (a pipe, -q), the lines as read: no check for each
+                yield from self._drawing(read_lines(file), file) if self.bar.shown else read_lines(file)
         except OSError as exc:  # it could be read when checked; now it cannot (removed, a disk error)
             self.unreadable += 1
             self.say(f"{source.name}: cannot read: {exc.strerror}")
 
+    def _drawing(self, lines: Iterator[str | Overlong], file: IO[bytes]) -> Iterator[str | Overlong]:
+        """``lines``, read from ``file``, the bar drawn as they are."""
+        for line in lines:
+            if self.bar.due():
+                self.bar.draw(self._read_before + file.tell())
+            yield line
+
     def write(self, stream: Generator[Rendered, None, None], freeze: bool) -> None:
         """Every hand of ``stream`` written out, its problems told, and counted."""
         threshold = gc.get_threshold()
+        to_freeze = freeze  # at the first item: its line has loaded its rule set
         try:
             with closing(stream):  # ends the workers, also when the loop stops at a failed write
                 for item in stream:
-                    if freeze and not self.all.hands:  # the first line has loaded its rule
+                    if to_freeze:
+                        to_freeze = False
                         gc.freeze()  # set: what is made so far lives to the end, the collector need not walk it
                         gc.set_threshold(BATCH_GC_THRESHOLD, *threshold[1:])
                     STOPS.held = True  # a hand is written and counted, or neither
