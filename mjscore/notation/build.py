@@ -226,12 +226,14 @@ def fail(text: str, problems: Sequence[Problem]) -> HandError:
     return HandError(text, tuple(sorted(problems, key=lambda p: p.col)))
 
 
-_WORD: Final = re.compile(f"[^{BLANKS}]+")  # a word: what stands between blanks
+# a word: what stands between blanks (compiled where used, for errors only: re keeps it, and its
+# class past Latin-1, the ideographic space, is about a millisecond to compile)
+_WORD_RE: Final = f"[^{BLANKS}]+"
 
 
 def _folded(text: str, problems: Sequence[Problem]) -> list[Problem]:
     prefix = _PREFIX.match(text)  # not part of the first word: "riichi:(12m)" is "(12m)" again
-    words = list(_WORD.finditer(text, prefix.end() if prefix else 0))
+    words = list(re.compile(_WORD_RE).finditer(text, prefix.end() if prefix else 0))
     starts = [w.start() for w in words]
     texts = [w[0] for w in words]  # one string per word: its hash is worked out once
 
