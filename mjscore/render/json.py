@@ -147,7 +147,10 @@ def _context_text(context: Mapping[str, object]) -> str:
     compiled."""
     parts = []
     for key, value in context.items():
-        if type(value) is _READ_ONLY:
+        text: str | None
+        if type(value) is str:  # a word mjscore wrote (a seat, a wind, a tile): kept as the others are
+            text = _word_text(value)
+        elif type(value) is _READ_ONLY:
             text = _OPTIONS_TEXT.get(value)
             if text is None:
                 text = _OPTIONS_TEXT.put(value, None, (), _mapping_text(value))
