@@ -95,12 +95,12 @@ def hand_lines(lines: Iterable[str | Overlong], start: int = 1) -> Iterator[tupl
         if isinstance(raw, Overlong):
             yield number, raw
             continue
-        line = raw.removesuffix("\n").removesuffix("\r")
-        if number == 1:
-            line = line.removeprefix("\ufeff")
-        text = line.split("#", 1)[0]
-        if text.strip():
-            yield number, text.rstrip()
+        line = raw.removeprefix("\ufeff") if number == 1 else raw
+        # what stands before a comment, without the blanks after it (the line's LF or CR LF
+        # among them): one new string a line, where taking off each end and the comment made four
+        text = (line[: line.index("#")] if "#" in line else line).rstrip()
+        if text:
+            yield number, text
 
 
 def score_many(
