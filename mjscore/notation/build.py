@@ -18,19 +18,20 @@ from typing import TYPE_CHECKING, Final
 from mjscore.errors import HandError, NotationError, Problem, quoted
 from mjscore.families import HINTS
 from mjscore.hand import Win
-from mjscore.notation.tokens import BLANKS, RULESET_RE, Token, fast_read, fast_tokens
+from mjscore.notation.tokens import BLANKS, RULESET_RE, Token, fast_read, fast_tokens, pattern
 from mjscore.options import OptionSpec, OptionValue, count_range, read_count_text, spec_named
 from mjscore.presets import PRESET_KEY
 
 if TYPE_CHECKING:
     from pyparsing import ParseBaseException
 
+
 _PREFIX: Final = re.compile(RULESET_RE)
 
 
 def split_prefix(text: str, default: str) -> tuple[str, int, int]:
     """(rule-set name, column of the name, where the body starts)."""
-    m = _PREFIX.match(text)
+    m = _PREFIX.match(text) if ":" in text else None  # most lines of a batch have no colon
     if m is None:
         return default, 0, 0
     return m.group(1), m.start(1) + 1, m.end()
@@ -226,14 +227,12 @@ def fail(text: str, problems: Sequence[Problem]) -> HandError:
     return HandError(text, tuple(sorted(problems, key=lambda p: p.col)))
 
 
-# a word: what stands between blanks (compiled where used, for errors only: re keeps it, and its
-# class past Latin-1, the ideographic space, is about a millisecond to compile)
-_WORD_RE: Final = f"[^{BLANKS}]+"
+_WORD_RE: Final = f"[^{BLANKS}]+"  # a word: what stands between blanks (for errors only: ``pattern``)
 
 
 def _folded(text: str, problems: Sequence[Problem]) -> list[Problem]:
     prefix = _PREFIX.match(text)  # not part of the first word: "riichi:(12m)" is "(12m)" again
-    words = list(re.compile(_WORD_RE).finditer(text, prefix.end() if prefix else 0))
+    words = list(pattern(_WORD_RE).finditer(text, prefix.end() if prefix else 0))
     starts = [w.start() for w in words]
     texts = [w[0] for w in words]  # one string per word: its hash is worked out once
 

@@ -86,11 +86,28 @@ def option_token(loc: int, text: str) -> Token:
     return Token("option", loc, key, value, loc + len(key) + 1)
 
 
+_PATTERNS: Final[dict[str, re.Pattern[str]]] = {}
+
+
+def pattern(text: str) -> re.Pattern[str]:
+    """``text`` compiled on its first use rather than at import, and looked up after: a class
+    past Latin-1, as the blanks' is (the ideographic space), takes ``re`` about a millisecond
+    to compile, and a run may never need the pattern. A plain dict, not ``re.compile``'s own
+    cache: that is a Python call, about 3,500 instructions a line where every line asks."""
+    found = _PATTERNS.get(text)
+    if found is None:
+        found = _PATTERNS[text] = re.compile(text)
+    return found
+
+
 class _FastForm(NamedTuple):
-    lead: re.Pattern[str] | None  # a word that stands for the hand (mpsz: draw), with the blanks after it
-    items: str  # every item there is, each with the blanks after it (compiled where used: fast_read)
+    """The patterns a line of the family is read with: those a scored line seldom needs as
+    text, compiled where used (``pattern``)."""
+
+    lead: str | None  # a word that stands for the hand (mpsz: draw), with the blanks after it: a hand with no group
+    items: str  # every item there is, each with the blanks after it: fast_read, for a line the fast form declines
     group: re.Pattern[str]  # one card group, whole: the hand part is as many as there are, blanks between
-    flag: re.Pattern[str]  # a flag word, whole (in any case where the family reads flags so)
+    flag: str  # a flag word, whole, in any case where the family reads flags so: a flag not as spelt in ``flags``
     flags: frozenset[str]  # the flag words as the family spells them: most items that are flags
 
 
@@ -118,13 +135,7 @@ def _fast_form(
     # every alternative is a regex group, named after its tag, that holds the token's text, so a
     # token comes straight from its match: that group is the last to close (``_hand_part``)
     group = "|".join(rf"{opens}(?P<{tag}>{cards}){closes}" for tag, (opens, cards, closes) in groups.items())
-    return _FastForm(
-        re.compile(lead) if lead else None,
-        items,
-        re.compile(group),
-        re.compile(flag_re),
-        frozenset(flag_words),
-    )
+    return _FastForm(lead, items, re.compile(group), flag_re, frozenset(flag_words))
 
 
 # Each family's card groups, flag words (and the pattern that reads them) and the word that may
@@ -214,7 +225,7 @@ def _fast_read(fast: _FastForm, text: str, start: int) -> tuple[FastRead, list[T
     """How far the fast form reads the body, and the tokens of its hand part."""
     tokens, hand_end = _hand(fast, text, start)
     lead = tokens[0] if tokens and tokens[0].tag == "draw" else None
-    items = re.compile(fast.items).match(text, hand_end)  # re keeps it compiled
+    items = pattern(fast.items).match(text, hand_end)
     assert items is not None  # it may be empty
     return made(FastRead, (bool(tokens) and lead is None, lead, hand_end, items.end())), tokens
 
@@ -223,7 +234,7 @@ def _hand(fast: _FastForm, text: str, start: int) -> tuple[list[Token], int]:
     """The hand part's tokens, its card groups or else the word that stands for them (a
     draw), and where it ends: after the blanks that follow it."""
     tokens, end = _hand_part(fast, text, start)
-    if not tokens and fast.lead is not None and (word := fast.lead.match(text, start)):
+    if not tokens and fast.lead is not None and (word := pattern(fast.lead).match(text, start)):
         return [Token("draw", word.start("lead"), word["lead"])], word.end()
     return tokens, end
 
@@ -275,7 +286,7 @@ def _item_tokens(fast: _FastForm, text: str, start: int) -> list[Token] | None:
     matches: a string's own methods."""
     tokens = []
     at = start
-    flags, flag = fast.flags, fast.flag
+    flags = fast.flags
     for item in text[start:].split():
         found = text.find(item, at)  # find, not index: split found it there, and compiled, find is native
         # split takes away all white space, and the items' pattern takes blanks only between items
@@ -287,7 +298,7 @@ def _item_tokens(fast: _FastForm, text: str, start: int) -> list[Token] | None:
             if not is_name(key):
                 return None
             tokens.append(Token("option", at, key, value, at + len(key) + 1))
-        elif item in flags or flag.fullmatch(item):
+        elif item in flags or pattern(fast.flag).fullmatch(item):
             tokens.append(Token("flag", at, item))
         elif is_name(item):
             tokens.append(Token("word", at, item))
