@@ -136,7 +136,7 @@ def _identity_key(first: object, second: object, extra: tuple[str, ...]) -> obje
     """A ``ByIdentity`` key: one object's id alone, the usual case (a number hashes and compares
     far more cheaply than a tuple), else both ids and the words. An id is an address, a multiple
     of 16, and an int hashes to itself: shifted, its low bits pick a dict's slot (unshifted, a
-    lookup in a memo of 4,096 tried about three slots, 277 instructions against 173)."""
+    lookup in a memo of 2,000 objects took 277 instructions, shifted 173)."""
     if second is None and not extra:
         return id(first) >> 4
     return (id(first), id(second), extra)

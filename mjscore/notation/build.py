@@ -25,7 +25,6 @@ from mjscore.presets import PRESET_KEY
 if TYPE_CHECKING:
     from pyparsing import ParseBaseException
 
-
 _PREFIX: Final = re.compile(RULESET_RE)
 
 
