@@ -11,10 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import ClassVar, Final
 
-from mjscore.values import Value
+from mjscore.values import Value, compiled_pattern
 
 QUOTE_LIMIT: Final = 60  # characters of a user's text a message quotes
 PATH_QUOTE_LIMIT: Final = 300  # of a file name: any real one, not one made to be too long
@@ -126,16 +125,10 @@ CARET_WIDTH: Final = 160
 # a line for some readers, and a lone surrogate (a byte that was not UTF-8, kept by
 # surrogateescape) cannot even be written to a UTF-8 stream. The patterns are raw strings (re
 # reads the escapes): a compiled module cannot hold a lone surrogate in a string literal.
-_UNPRINTABLE: Final = r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]"
+# Compiled on first use (``values.compiled_pattern``): a run whose text is all printable ASCII
+# (a batch that scores) never needs them.
+UNPRINTABLE: Final = r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]"
 _UNPRINTABLE_BUT_NEWLINE: Final = r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]"
-
-
-@cache
-def unprintable(keep_newlines: bool = False) -> re.Pattern[str]:
-    """The pattern of what ``printable`` escapes, compiled on first use: a class that holds
-    characters past Latin-1 makes ``re`` build a map of 65,536 entries, about a millisecond
-    each, and a run whose text is all printable ASCII (a batch that scores) never needs one."""
-    return re.compile(_UNPRINTABLE_BUT_NEWLINE if keep_newlines else _UNPRINTABLE)
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -156,7 +149,7 @@ def printable(text: str, keep_newlines: bool = False) -> str:
     """
     if text.isascii() and text.isprintable():  # no control character: nothing to escape
         return text
-    return unprintable(keep_newlines).sub(_escape, text)
+    return compiled_pattern(_UNPRINTABLE_BUT_NEWLINE if keep_newlines else UNPRINTABLE).sub(_escape, text)
 
 
 def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:

@@ -98,7 +98,8 @@ def hand_lines(lines: Iterable[str | Overlong], start: int = 1) -> Iterator[tupl
         line = raw.removeprefix("\ufeff") if number == 1 else raw
         # what stands before a comment, without the blanks after it (the line's LF or CR LF
         # among them): one new string a line, where taking off each end and the comment made four
-        text = (line[: line.index("#")] if "#" in line else line).rstrip()
+        comment = line.find("#")
+        text = (line if comment < 0 else line[:comment]).rstrip()
         if text:
             yield number, text
 

@@ -3,10 +3,12 @@ each pickles through its constructor; the NamedTuples made for every hand are ma
 their own ``__new__`` (``made``); what is worked out
 from a value again and again is kept by its identity (``ByIdentity``), in a memo of bounded
 size (``kept``); every such memo is made by ``memo`` (or is a ``ByIdentity``), so that
-``forget_memos`` empties them all, as ``cache_clear`` empties a functools cache."""
+``forget_memos`` empties them all, as ``cache_clear`` empties a functools cache. A regular
+expression is compiled on its first use and kept (``compiled_pattern``)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import Field, fields
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
@@ -140,3 +142,18 @@ def _identity_key(first: object, second: object, extra: tuple[str, ...]) -> obje
     if second is None and not extra:
         return id(first) >> 4
     return (id(first), id(second), extra)
+
+
+_PATTERNS: Final[dict[str, re.Pattern[str]]] = {}  # not a memo: a pattern is not worked out from a hand
+
+
+def compiled_pattern(text: str) -> re.Pattern[str]:
+    """``text`` compiled on its first use rather than at import, and looked up after: a class
+    past Latin-1 (the blanks' ideographic space, the surrogates ``errors.printable`` escapes)
+    takes ``re`` about a millisecond to compile, and a run may never need the pattern. A plain
+    dict, not ``re.compile``'s own cache: that is a Python call, about 3,500 instructions a line
+    where every line asks."""
+    found = _PATTERNS.get(text)
+    if found is None:
+        found = _PATTERNS[text] = re.compile(text)
+    return found

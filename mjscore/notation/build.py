@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, Final
 from mjscore.errors import HandError, NotationError, Problem, quoted
 from mjscore.families import HINTS
 from mjscore.hand import Win
-from mjscore.notation.tokens import BLANKS, RULESET_RE, Token, fast_read, fast_tokens, pattern
+from mjscore.notation.tokens import BLANKS, RULESET_RE, Token, fast_read, fast_tokens
 from mjscore.options import OptionSpec, OptionValue, count_range, read_count_text, spec_named
 from mjscore.presets import PRESET_KEY
+from mjscore.values import compiled_pattern
 
 if TYPE_CHECKING:
     from pyparsing import ParseBaseException
@@ -226,12 +227,12 @@ def fail(text: str, problems: Sequence[Problem]) -> HandError:
     return HandError(text, tuple(sorted(problems, key=lambda p: p.col)))
 
 
-_WORD_RE: Final = f"[^{BLANKS}]+"  # a word: what stands between blanks (for errors only: ``pattern``)
+_WORD_RE: Final = f"[^{BLANKS}]+"  # a word: what stands between blanks (for errors only: ``compiled_pattern``)
 
 
 def _folded(text: str, problems: Sequence[Problem]) -> list[Problem]:
     prefix = _PREFIX.match(text)  # not part of the first word: "riichi:(12m)" is "(12m)" again
-    words = list(pattern(_WORD_RE).finditer(text, prefix.end() if prefix else 0))
+    words = list(compiled_pattern(_WORD_RE).finditer(text, prefix.end() if prefix else 0))
     starts = [w.start() for w in words]
     texts = [w[0] for w in words]  # one string per word: its hash is worked out once
 

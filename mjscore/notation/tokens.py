@@ -16,7 +16,7 @@ from typing import Final, NamedTuple
 
 from mjscore.families.baba.words import FLAGS as BABA_FLAGS
 from mjscore.families.mpsz.words import FLAGS as MPSZ_FLAGS
-from mjscore.values import Value, made
+from mjscore.values import Value, compiled_pattern, made
 
 # Blanks between groups and items: ASCII white space and the ideographic space
 # (U+3000) a Japanese input method types. Other Unicode spaces are errors.
@@ -86,23 +86,9 @@ def option_token(loc: int, text: str) -> Token:
     return Token("option", loc, key, value, loc + len(key) + 1)
 
 
-_PATTERNS: Final[dict[str, re.Pattern[str]]] = {}
-
-
-def pattern(text: str) -> re.Pattern[str]:
-    """``text`` compiled on its first use rather than at import, and looked up after: a class
-    past Latin-1, as the blanks' is (the ideographic space), takes ``re`` about a millisecond
-    to compile, and a run may never need the pattern. A plain dict, not ``re.compile``'s own
-    cache: that is a Python call, about 3,500 instructions a line where every line asks."""
-    found = _PATTERNS.get(text)
-    if found is None:
-        found = _PATTERNS[text] = re.compile(text)
-    return found
-
-
 class _FastForm(NamedTuple):
     """The patterns a line of the family is read with: those a scored line seldom needs as
-    text, compiled where used (``pattern``)."""
+    text, compiled where used (``values.compiled_pattern``)."""
 
     lead: str | None  # a word that stands for the hand (mpsz: draw), with the blanks after it: a hand with no group
     items: str  # every item there is, each with the blanks after it: fast_read, for a line the fast form declines
@@ -225,7 +211,7 @@ def _fast_read(fast: _FastForm, text: str, start: int) -> tuple[FastRead, list[T
     """How far the fast form reads the body, and the tokens of its hand part."""
     tokens, hand_end = _hand(fast, text, start)
     lead = tokens[0] if tokens and tokens[0].tag == "draw" else None
-    items = pattern(fast.items).match(text, hand_end)
+    items = compiled_pattern(fast.items).match(text, hand_end)
     assert items is not None  # it may be empty
     return made(FastRead, (bool(tokens) and lead is None, lead, hand_end, items.end())), tokens
 
@@ -234,7 +220,7 @@ def _hand(fast: _FastForm, text: str, start: int) -> tuple[list[Token], int]:
     """The hand part's tokens, its card groups or else the word that stands for them (a
     draw), and where it ends: after the blanks that follow it."""
     tokens, end = _hand_part(fast, text, start)
-    if not tokens and fast.lead is not None and (word := pattern(fast.lead).match(text, start)):
+    if not tokens and fast.lead is not None and (word := compiled_pattern(fast.lead).match(text, start)):
         return [Token("draw", word.start("lead"), word["lead"])], word.end()
     return tokens, end
 
@@ -298,7 +284,7 @@ def _item_tokens(fast: _FastForm, text: str, start: int) -> list[Token] | None:
             if not is_name(key):
                 return None
             tokens.append(Token("option", at, key, value, at + len(key) + 1))
-        elif item in flags or pattern(fast.flag).fullmatch(item):
+        elif item in flags or compiled_pattern(fast.flag).fullmatch(item):
             tokens.append(Token("flag", at, item))
         elif is_name(item):
             tokens.append(Token("word", at, item))

@@ -18,10 +18,10 @@ from json.encoder import encode_basestring
 from types import MappingProxyType
 from typing import Final
 
-from mjscore.errors import HandError, unprintable
+from mjscore.errors import UNPRINTABLE, HandError
 from mjscore.payment import Payment, deltas
 from mjscore.result import SCHEMA_VERSION, ScoreLine, ScoreResult, Summary, error_document
-from mjscore.values import ByIdentity, kept, memo
+from mjscore.values import ByIdentity, compiled_pattern, kept, memo
 
 # A result holds no cycles, so the encoder need not look for them.
 _encode: Final = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
@@ -37,7 +37,7 @@ def _escaped(match: re.Match[str]) -> str:
 def document_line(doc: dict[str, object], *, as_typed: bool = False) -> str:
     """A document as one line of JSON; ``as_typed``: it holds a line as typed (an error's), whose
     control characters, line separators and lone surrogates are escaped too."""
-    return unprintable().sub(_escaped, _encode(doc)) if as_typed else _encode(doc)
+    return compiled_pattern(UNPRINTABLE).sub(_escaped, _encode(doc)) if as_typed else _encode(doc)
 
 
 def result_line(result: ScoreResult, show_all: bool = False, *, line: int = 0, source: str = "") -> bytes:
