@@ -38,14 +38,22 @@ class PresetFile(Value):
         self.values = values
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Preset:
     """A preset as a line scores with it: ``options`` are the rule set's defaults with its
-    file's values; ``read`` gives what the file says (title, source), read when first asked."""
+    file's values; ``read`` gives what the file says (title, source), read when first asked.
+    Compared by identity; its fields are Final, its __init__ written out (a run makes the
+    default preset as it starts: as a frozen dataclass, dataclasses compiled its __init__,
+    __setattr__, __delattr__ and __repr__ at import, 2.3M instructions)."""
 
-    name: str
-    options: Any  # the rule set's options type (an ``OptionsValue``)
-    read: Callable[[], PresetFile]
+    name: Final[str]
+    options: Final[Any]  # the rule set's options type (an ``OptionsValue``)
+    read: Final[Callable[[], PresetFile]]
+
+    def __init__(self, name: str, options: Any, read: Callable[[], PresetFile]) -> None:  # see result.ScoreLine
+        self.name = name
+        self.options = options
+        self.read = read
 
     @property
     def title(self) -> str:

@@ -159,6 +159,7 @@ def _sample(cls: type) -> object:
         "Source": Source(2, "hands.txt"),
         "Scoring": Scoring(Settings(), JsonRenderer(), True),
         "PresetFile": PresetFile("Tenhou", "tenhou.net rules", {"aka": True}),
+        "Preset": parse_hand(line).deal.preset,
         "Settlement": score("riichi:draw tenpai=E,W").settlement,
         "ShownTable": ShownTable("deck", ("code", "card"), (("MB", "馬"),)),
         "Candidate": score(line, explain=True).candidates[0],
@@ -229,7 +230,7 @@ def test_the_written_out_inits_are_the_hot_and_start_up_values() -> None:
     # and those a run makes as it starts: dataclasses writes a frozen class's __init__,
     # __setattr__ and __delattr__ as source and compiles them at import, about 0.6 ms a class
     # (a one-line batch: 20M of its instructions)
-    assert {"Problem", "Party", "Source", "Scoring", "OptionSpec", "RuleRow", "DrawDeal"} <= names
+    assert {"Problem", "Party", "Source", "Scoring", "OptionSpec", "RuleRow", "DrawDeal", "Preset"} <= names
 
 
 def test_the_named_tuples_made_without_their_new_hold_every_field() -> None:
