@@ -231,8 +231,8 @@ _WORD_RE: Final = f"[^{BLANKS}]+"  # a word: what stands between blanks (for err
 
 
 def _folded(text: str, problems: Sequence[Problem]) -> list[Problem]:
-    prefix = _PREFIX.match(text)  # not part of the first word: "riichi:(12m)" is "(12m)" again
-    words = list(compiled_pattern(_WORD_RE).finditer(text, prefix.end() if prefix else 0))
+    body = split_prefix(text, "")[2]  # the prefix is not part of the first word: "riichi:(12m)" is "(12m)" again
+    words = list(compiled_pattern(_WORD_RE).finditer(text, body))
     starts = [w.start() for w in words]
     texts = [w[0] for w in words]  # one string per word: its hash is worked out once
 
