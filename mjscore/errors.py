@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
+from mjscore.compiling import mypyc_attr
 from mjscore.values import Value, compiled_pattern
 
 QUOTE_LIMIT: Final = 60  # characters of a user's text a message quotes
@@ -39,6 +40,12 @@ class Problem(Value):
         return {"code": self.code, "message": self.message, "col": self.col}
 
 
+# Every error class is a Python class, not a native one (each says so: a class derived from
+# one is native unless it does): compiled code of the other library (setup.py compiles two)
+# that called a method or property of a native exception class (HandError.problems) looked it
+# up at the wrong place in the object and crashed, as mypyc lays out a native class derived
+# from a builtin exception in one library, and reads it as a plain native class in another.
+@mypyc_attr(native_class=False)
 class MjscoreError(Exception):
     """Base of every error mjscore raises on purpose."""
 
@@ -51,12 +58,14 @@ class MjscoreError(Exception):
         return (Problem(self.code, str(self)),)
 
 
+@mypyc_attr(native_class=False)  # see MjscoreError
 class UsageError(MjscoreError):
     """A bad option, rules file or deck file (exit code 2 on the command line)."""
 
     code: ClassVar[str] = "usage"
 
 
+@mypyc_attr(native_class=False)  # see MjscoreError
 class HandError(MjscoreError):
     """A line that was read but cannot be scored; holds every problem found."""
 
@@ -79,6 +88,7 @@ class HandError(MjscoreError):
         )
 
 
+@mypyc_attr(native_class=False)  # see MjscoreError
 class NotationError(HandError):
     """The grammar could not read the line; one problem, at one column."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Final, Protocol
 
+from mjscore.compiling import mypyc_attr
 from mjscore.errors import MjscoreError
 from mjscore.game.options import STICK as STICK  # noqa: PLC0414 - re-exported: the ledgers' unit, a stick's points
 from mjscore.game.read import GameLine, Header
@@ -22,6 +23,7 @@ from mjscore.values import Value
 ROUND_LETTERS: Final = "ESWN"  # a round's prevalent wind, in order
 
 
+@mypyc_attr(native_class=False)  # an error class: see errors.MjscoreError
 class LedgerBroken(MjscoreError):
     """An internal error: the ledger no longer adds up (a defect, never the input's fault)."""
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar, Final
 
+from mjscore.compiling import mypyc_attr
 from mjscore.errors import HandError, MjscoreError, NotationError, Problem, quoted
 from mjscore.game.options import (
     STICK,
@@ -50,6 +51,7 @@ HEADER_KEYS: Final = (RULESET_KEY, PRESET_KEY, PLAYERS_KEY, UMA_KEY, *RESUME_KEY
 LINE_WORDS: Final = ("draw", "abort", "chombo", "sticks")
 
 
+@mypyc_attr(native_class=False)  # an error class: see errors.MjscoreError
 class GameError(MjscoreError):
     """A game file that cannot be played on: each faulty line (its number, 0 for the file as a
     whole) with every problem of it."""

@@ -36,6 +36,7 @@ from itertools import chain
 from types import MappingProxyType
 from typing import ClassVar, Final
 
+from mjscore.compiling import mypyc_attr
 from mjscore.errors import MjscoreError, not_utf8
 from mjscore.rulesets import get_ruleset
 from mjscore.rulesets.riichi import RiichiFamily
@@ -72,6 +73,7 @@ RULE_KEYS: Final = frozenset({"disp", "aka", "aka51", "aka52", "aka53"})
 UNDECODED: Final = re.compile(r"[\udc80-\udcff]")
 
 
+@mypyc_attr(native_class=False)  # an error class: see errors.MjscoreError
 class LogError(MjscoreError):
     """A log that cannot be read: says the file, the round and the place in the JSON.
 

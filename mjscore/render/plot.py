@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
+from mjscore.compiling import mypyc_attr
 from mjscore.errors import UsageError
 from mjscore.values import Value
 
@@ -24,6 +25,7 @@ START: Final = "start"  # the label of the point before the first hand
 MOST_LABELS: Final = 24  # hand labels along the axis; more hands show every second, third ...
 
 
+@mypyc_attr(native_class=False)  # an error class: see errors.MjscoreError
 class PlotUnavailable(UsageError):
     """matplotlib, the optional extra that draws the picture, cannot be imported."""
 

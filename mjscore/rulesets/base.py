@@ -15,6 +15,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar, cast
 
+from mjscore.compiling import mypyc_attr
 from mjscore.engine import Rule, RuleBook, apply_rules
 from mjscore.errors import Problem, UsageError, quoted, quoted_value
 from mjscore.notation.build import Items, closest_word, fail
@@ -28,11 +29,6 @@ from mjscore.values import Value, kept
 
 if TYPE_CHECKING:  # the analysis's values: mjscore waits imports them, scoring a line need not
     from mjscore.waiting import Waiting, WaitingLine
-
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # installed with mypy, which compiles: a pure install may lack it
-    from mjscore.compiling import mypyc_attr
 
 
 @dataclass(slots=True, init=False, repr=False, eq=False)

@@ -4,6 +4,7 @@ that the test run on the compiled build (.ci/run) fails if the code leans on it 
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
 
@@ -92,8 +93,8 @@ def test_an_error_knows_its_code(error: MjscoreError, code: str) -> None:
 
 def test_the_stand_in_for_mypyc_attr_leaves_a_class_as_it_is() -> None:
     # why: where mypy_extensions is not installed (a pure or compiled install without mypy),
-    # rulesets/base.py decorates RuleSet with this stand-in; a class it changed or lost would
-    # break every rule set at import
+    # RuleSet and the error classes are decorated with this stand-in; a class it changed or
+    # lost would break every rule set and error at import
     from mjscore.compiling import mypyc_attr
 
     class Plain:
@@ -102,9 +103,8 @@ def test_the_stand_in_for_mypyc_attr_leaves_a_class_as_it_is() -> None:
     assert mypyc_attr(allow_interpreted_subclasses=True)(Plain) is Plain
 
 
-def _written_out_inits() -> list[type]:
-    """Every dataclass of the package whose __init__ is written out (``init=False``)."""
-    import dataclasses
+def _package_classes() -> list[type]:
+    """Every class a module of the package defines or imports, each once, by name."""
     import importlib
     import pkgutil
 
@@ -116,10 +116,43 @@ def _written_out_inits() -> list[type]:
             continue  # entry points and pyparsing's modules: no values of their own
         module = importlib.import_module(module_info.name)
         for value in vars(module).values():
-            params = getattr(value, "__dataclass_params__", None)
-            if isinstance(value, type) and dataclasses.is_dataclass(value) and params is not None and not params.init:
+            if isinstance(value, type) and value.__module__.startswith("mjscore."):
                 found[f"{value.__module__}.{value.__qualname__}"] = value
     return [found[name] for name in sorted(found)]
+
+
+def _written_out_inits() -> list[type]:
+    """Every dataclass of the package whose __init__ is written out (``init=False``)."""
+    import dataclasses
+
+    return [
+        cls
+        for cls in _package_classes()
+        if dataclasses.is_dataclass(cls) and not cls.__dataclass_params__.init  # type: ignore[attr-defined]
+    ]
+
+
+def test_every_error_class_is_a_python_class() -> None:
+    # why: setup.py compiles two libraries, and compiled code of one that read a property of a
+    # native error class of the other (the analysis reading HandError.problems) crashed the
+    # interpreter; mypyc marks a native class by __mypyc_attrs__, and a class derived from a
+    # Python one is native unless it says otherwise (errors.MjscoreError)
+    errors = [cls for cls in _package_classes() if issubclass(cls, MjscoreError)]
+    assert len(errors) >= 8  # MjscoreError, UsageError, HandError, NotationError and four more
+    assert [cls.__qualname__ for cls in errors if "__mypyc_attrs__" in vars(cls)] == []
+
+
+def test_the_analysis_reads_the_problems_of_a_wait_the_scorer_refused() -> None:
+    # why: the analysis (compiled into one library) reads HandError.problems of each refused
+    # wait from the scorer (the other library): with native error classes this line crashed
+    from mjscore.analysis import analyse
+
+    document: dict[str, Any] = analyse("riichi:123m456p567s789s5z9p").to_dict()
+    row = next(row for row in document["rows"] if row["discard"] == "9p")
+    # why: throwing 9p leaves four runs and a single 5z; a ron on it has no yaku (a closed
+    # ron, no simples with 1m and 9s, a single wait, the dragon only a pair)
+    assert [(wait["tile"], wait["ron"]["outcome"]) for wait in row["waits"]] == [("5z", "no-yaku")]
+    assert [problem["code"] for problem in row["waits"][0]["ron"]["problems"]] == ["no-yaku"]
 
 
 def _sample(cls: type) -> object:
