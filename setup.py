@@ -12,6 +12,14 @@ built instead, with the same files, when
 
 Every module under ``mjscore/`` is compiled except those in ``EXCLUDED``, so a module
 added later is compiled without a change here.
+
+The modules a batch runs (the hot group: those ``pgo/run.py`` finds a batch of
+``pgo/hands.txt`` imports) are compiled into one library, the others into a second: gcc
+compiles the two side by side, and compiles the hot one twice, the second time guided by
+the profile of a training run (``pgo/run.py`` on the first build). Where a step of that
+cannot run (no ``pgo/`` folder, a compiler other than gcc, a failed training run) the build
+says why and compiles without it: one library where the hot group is unknown, the hot one
+without a profile where the training failed.
 """
 
 from __future__ import annotations
@@ -20,7 +28,9 @@ import atexit
 import os
 import re
 import shutil
+import subprocess
 import sys
+import sysconfig
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -70,6 +80,53 @@ def _compiled_paths() -> list[str]:
     )
 
 
+def _module_name(path: str) -> str:
+    return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+# The groups' libraries are top-level modules, mjscore_hot__mypyc and mjscore_cold__mypyc (mypyc
+# adds "__mypyc"), as a single group's is: a compiled module finds its file and a package its
+# __path__ from where its library lies, and a library inside the package misplaces both.
+HOT_GROUP = "mjscore_hot"
+HOT_LIBRARY = f"{HOT_GROUP}__mypyc"
+TRAINING = Path("pgo", "run.py")
+
+
+def _training_run(tree: str, modules_out: str) -> str | None:
+    """Run ``pgo/run.py`` on the mjscore in ``tree``: None if it ran, else why not."""
+    if not TRAINING.is_file():
+        return f"no {TRAINING}"
+    # pip finds the build's own packages (click: the batch is a command) through PYTHONPATH: keep them
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [tree, os.environ.get("PYTHONPATH")]))}
+    try:
+        run = subprocess.run(
+            [sys.executable, str(TRAINING), modules_out],
+            check=False,
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+    except (OSError, subprocess.SubprocessError) as failure:
+        return repr(failure)
+    if run.returncode != 0:
+        return f"{TRAINING} ended with status {run.returncode}: {run.stderr.strip()[-500:]}"
+    return None
+
+
+def _groups(paths: list[str], build_dir: str) -> list[tuple[list[str], str | None]] | None:
+    """The hot group and the rest, or None (one library) if the batch's modules are unknown."""
+    modules_out = os.path.join(build_dir, "batch-modules.txt")
+    why_not = _training_run(os.getcwd(), modules_out)
+    if why_not is not None:
+        _say(f"compiling one library without a profile: the modules a batch runs are unknown ({why_not})")
+        return None
+    batch = set(Path(modules_out).read_text(encoding="utf-8").split())
+    hot = [path for path in paths if _module_name(path) in batch]
+    cold = [path for path in paths if _module_name(path) not in batch]
+    return [(hot, HOT_GROUP), (cold, "mjscore_cold")]
+
+
 def _say(message: str) -> None:
     print(f"mjscore build: {message}", file=sys.stderr, flush=True)
 
@@ -100,7 +157,11 @@ def _mypyc_extensions(build_dir: str) -> list[Extension]:
         # grammar, which stay Python, lean on them). Without them the package's strict
         # settings cannot pass, and CI checks those: ``mypy --strict mjscore``.
         flags = ["--config-file=", "--ignore-missing-imports"]
-        extensions = list(mypycify([*flags, *_compiled_paths()], opt_level="3", debug_level="0", target_dir=build_dir))
+        paths = _compiled_paths()
+        groups = _groups(paths, os.path.dirname(build_dir)) or False
+        extensions = list(
+            mypycify([*flags, *paths], opt_level="3", debug_level="0", target_dir=build_dir, separate=groups)
+        )
     except (Exception, SystemExit) as failure:  # mypyc reports its own errors with sys.exit
         _say(f"mypyc could not compile ({failure!r}); installing pure Python")
         return []
@@ -111,17 +172,70 @@ def _mypyc_extensions(build_dir: str) -> list[Extension]:
     return extensions
 
 
+def _compiler_is_gcc() -> bool:
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
+    try:
+        version = subprocess.run(
+            [compiler[0], "--version"], check=False, capture_output=True, text=True, timeout=60
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return "Free Software Foundation" in version and "clang" not in version
+
+
 class BuildExtOrPure(build_ext):
-    """build_ext that leaves the pure-Python package when the C compiler fails."""
+    """build_ext that compiles the libraries side by side, the hot one guided by a profile,
+    and leaves the pure-Python package when the C compiler fails."""
 
     def run(self) -> None:
+        self.parallel = True  # one compile for each core: the two libraries and the shims
         try:
-            super().run()
+            hot = next((ext for ext in self.extensions if ext.name == HOT_LIBRARY), None)
+            if hot is not None and sys.platform == "linux" and _compiler_is_gcc():
+                self._run_profiled(hot)
+            else:
+                super().run()
         except Exception as failure:  # CompileError, LinkError, no compiler: all mean "pure"
             _say(f"the C compile failed ({failure!r}); installing pure Python")
             for ext in self.extensions:  # a half-built set would fail to import: keep none
                 Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
             self.extensions = []
+
+    def _run_profiled(self, hot: Extension) -> None:
+        """Build everything with the hot library instrumented, train it, compile it again guided
+        by the profile; where a step fails, compile it (or everything) without one."""
+        plain_compile, plain_link = list(hot.extra_compile_args), list(hot.extra_link_args)
+        profile = os.path.abspath(os.path.join(self.build_temp, "profile"))
+        built = False
+        try:
+            hot.extra_compile_args = [*plain_compile, f"-fprofile-generate={profile}"]
+            hot.extra_link_args = [*plain_link, f"-fprofile-generate={profile}"]
+            super().run()
+            built = True
+            self.run_command("build_py")  # the training run imports the .py files beside the libraries
+            why_not = _training_run(os.path.abspath(self.build_lib), os.path.join(self.build_temp, "trained.txt"))
+            if why_not is None and not any(Path(profile).rglob("*.gcda")):
+                why_not = "it left no profile"
+            if why_not is not None:
+                raise NoProfile(f"the training run failed: {why_not}")
+            # Untrained functions are compiled as without a profile (-fprofile-partial-training),
+            # not for size: a hand the training never saw runs no slower than in a plain build.
+            guided = [f"-fprofile-use={profile}", "-fprofile-partial-training", "-Wno-missing-profile"]
+            hot.extra_compile_args, hot.extra_link_args = [*plain_compile, *guided], plain_link
+            self.force = True  # the library exists (instrumented): build it again
+            self.build_extension(hot)
+        except Exception as failure:
+            _say(f"compiling {HOT_LIBRARY} without a profile ({failure})")
+            hot.extra_compile_args, hot.extra_link_args = plain_compile, plain_link
+            self.force = True
+            if built:
+                self.build_extension(hot)
+            else:
+                super().run()
+
+
+class NoProfile(Exception):
+    """The training run left no profile to compile by."""
 
 
 def _options() -> dict[str, Any]:
