@@ -124,6 +124,9 @@ def _groups(paths: list[str], build_dir: str) -> list[tuple[list[str], str | Non
     batch = set(Path(modules_out).read_text(encoding="utf-8").split())
     hot = [path for path in paths if _module_name(path) in batch]
     cold = [path for path in paths if _module_name(path) not in batch]
+    if not hot or not cold:
+        _say("compiling one library without a profile: the batch ran every compiled module or none")
+        return None
     return [(hot, HOT_GROUP), (cold, "mjscore_cold")]
 
 
@@ -194,6 +197,8 @@ class BuildExtOrPure(build_ext):
             if hot is not None and sys.platform == "linux" and _compiler_is_gcc():
                 self._run_profiled(hot)
             else:
+                if hot is not None:
+                    _say(f"compiling {HOT_LIBRARY} without a profile: the profile is made only with gcc on Linux")
                 super().run()
         except Exception as failure:  # CompileError, LinkError, no compiler: all mean "pure"
             _say(f"the C compile failed ({failure!r}); installing pure Python")

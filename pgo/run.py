@@ -26,10 +26,12 @@ def main(modules_out: str) -> int:
 
     with open(os.devnull, "w", encoding="utf-8") as sink, contextlib.redirect_stdout(sink):
         for fmt in FORMATS:
-            status = command(["batch", str(HANDS), "--format", fmt, "-q"], standalone_mode=False)
-            if status:
-                print(f"pgo/run.py: the batch in {fmt} ended with status {status}", file=sys.stderr)
-                return 1
+            try:
+                command(["batch", str(HANDS), "--format", fmt, "-q"])
+            except SystemExit as end:  # the command always ends so, with its exit status
+                if end.code:
+                    print(f"pgo/run.py: the batch in {fmt} ended with status {end.code}", file=sys.stderr)
+                    return 1
     loaded = sorted(name for name in sys.modules if name == "mjscore" or name.startswith("mjscore."))
     Path(modules_out).write_text("".join(f"{name}\n" for name in loaded), encoding="utf-8")
     return 0
