@@ -130,6 +130,8 @@ def _groups(paths: list[str], build_dir: str) -> list[tuple[list[str], str | Non
     return [(hot, HOT_GROUP), (cold, "mjscore_cold")]
 
 
+# .ci/run fails the build where a line says "without a profile": every fallback from the
+# profile says so in those words
 def _say(message: str) -> None:
     print(f"mjscore build: {message}", file=sys.stderr, flush=True)
 
@@ -186,6 +188,10 @@ def _compiler_is_gcc() -> bool:
     return "Free Software Foundation" in version and "clang" not in version
 
 
+class NoProfile(Exception):
+    """The training run left no profile to compile by."""
+
+
 class BuildExtOrPure(build_ext):
     """build_ext that compiles the libraries side by side, the hot one guided by a profile,
     and leaves the pure-Python package when the C compiler fails."""
@@ -237,10 +243,6 @@ class BuildExtOrPure(build_ext):
                 self.build_extension(hot)
             else:
                 super().run()
-
-
-class NoProfile(Exception):
-    """The training run left no profile to compile by."""
 
 
 def _options() -> dict[str, Any]:
